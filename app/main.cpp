@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commandline.h"
+#include "rankscopeconfig.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+#ifdef RANKSCOPE_WITH_GUI
+#include "guilauncher.h"
+#include <QApplication>
+#endif
+
+using namespace Qt::StringLiterals;
+
+static void setIdentity()
+{
+    QCoreApplication::setOrganizationName(u"RankScope"_s);
+    QCoreApplication::setApplicationName(u"rankscope"_s);
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(RANKSCOPE_VERSION_STRING));
+}
+
+int main(int argc, char **argv)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args.append(QString::fromLocal8Bit(argv[i]));
+
+#ifdef RANKSCOPE_WITH_GUI
+    const bool headless = rankscope::CommandLine::isHeadless(args);
+#else
+    const bool headless = true;
+#endif
+
+    if (headless) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        // Versions are read after the application exists: the SQLite driver is a plugin.
+        rankscope::CommandLine::Versions versions = rankscope::CommandLine::coreVersions();
+#ifdef RANKSCOPE_WITH_GUI
+        versions += rankscope::ui::GuiLauncher::libraryVersions();
+#else
+        versions += {{u"QCustomPlot"_s, u"not built"_s}, {u"KSyntaxHighlighting"_s, u"not built"_s}};
+#endif
+        QTextStream out(stdout);
+        QTextStream err(stderr);
+        return rankscope::CommandLine::run(args, versions, out, err);
+    }
+#ifdef RANKSCOPE_WITH_GUI
+    QApplication app(argc, argv);
+    setIdentity();
+    return rankscope::ui::GuiLauncher::run(app, args.mid(1));
+#endif
+}
