@@ -3,6 +3,7 @@
 #include "commandline.h"
 
 #include "rankscopeconfig.h"
+#include "subcommand.h"
 #include "sqlitesupport.h"
 
 #include <QFileInfo>
@@ -24,7 +25,7 @@ bool CommandLine::isHeadless(const QStringList &args)
     if (args.size() < 2)
         return false;
     const QString &first = args.at(1);
-    if (isHelp(first) || isVersion(first))
+    if (isHelp(first) || isVersion(first) || SubCommand::find(first))
         return true;
     // A bare word that is no file here is a mistyped command, not an incident to open: answer on
     // the terminal instead of opening a window that only says "not found".
@@ -41,6 +42,16 @@ CommandLine::Versions CommandLine::coreVersions()
     };
 }
 
+namespace {
+QString commandList()
+{
+    QString s;
+    for (const SubCommand &c : SubCommand::all())
+        s += u"  "_s + c.name.leftJustified(16) + u' ' + c.summary + u'\n';
+    return s.isEmpty() ? u"  (none yet)\n"_s : s;
+}
+} // namespace
+
 QString CommandLine::helpText()
 {
     return u"Usage: rankscope [PATH...]\n"
@@ -50,6 +61,7 @@ QString CommandLine::helpText()
            "Without a command it opens the workbench window, with PATH (a folder, log file or\n"
            "archive of an incident bundle) loaded.\n"
            "\n"
+           "Commands:\n"_s + commandList() + u"\n"
            "Options:\n"
            "  -h, --help       Show this help\n"
            "  -v, --version    Show the versions of RankScope and the libraries it uses\n"_s;
@@ -67,6 +79,8 @@ int CommandLine::run(const QStringList &args, const Versions &libraryVersions, Q
             out << name << u' ' << version << u'\n';
         return 0;
     }
+    if (const SubCommand *cmd = SubCommand::find(first))
+        return cmd->run(args.mid(2), out, err);
     err << u"rankscope: unknown command '"_s << first << u"'\n"_s << helpText();
     return 2;
 }
