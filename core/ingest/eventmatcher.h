@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "anchormatcher.h"
+#include "ingestconfig.h"
+
+#include <QList>
+#include <QRegularExpression>
+
+namespace rankscope::ingest {
+
+// The compiled form of the fingerprints plus RankScope's own lifecycle patterns (NCCL init,
+// training steps). Built once per ingest and shared read-only by all scanner threads:
+// QRegularExpression::match() is thread-safe on a const object.
+class EventMatcher
+{
+public:
+    enum Builtin { InitComplete = 0, CommRanks, TrainingStep, BuiltinCount };
+
+    explicit EventMatcher(const QList<FingerprintSpec> &fingerprints);
+
+    struct Hit
+    {
+        int fingerprint = -1; // >= 0: a fingerprint; < 0: -1 - Builtin
+        QRegularExpressionMatch match;
+    };
+
+    // Cheap test on raw bytes: does any anchor occur in the line?
+    bool prefilter(QByteArrayView line, QList<int> &anchors) const { return m_anchors.match(line, anchors); }
+    // Runs the regexes of the fingerprints whose anchors occurred; hits best first (weight, then role).
+    void match(const QString &content, const QList<int> &anchors, QList<Hit> &hits) const;
+
+    const QList<FingerprintSpec> &fingerprints() const { return m_specs; }
+    QStringList invalidRegexes() const { return m_invalid; }
+    QStringList captureNames(int fingerprint) const;
+
+private:
+    QList<FingerprintSpec> m_specs;
+    QList<QRegularExpression> m_regexes;       // one per fingerprint
+    QList<QRegularExpression> m_builtins;      // one per Builtin
+    QList<QList<int>> m_anchorTargets;         // anchor index -> fingerprint ids (builtins as -1 - b)
+    AnchorMatcher m_anchors;
+    QStringList m_invalid;
+};
+
+} // namespace rankscope::ingest

@@ -1,0 +1,95 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "eventmatcher.h"
+#include "ingestresult.h"
+#include "lineprefix.h"
+#include "timestampparser.h"
+
+#include <QByteArray>
+#include <QHash>
+
+namespace rankscope::ingest {
+
+// What one pass over one file (or one chunk of a large file) found, before the bundle-wide
+// steps: years, rank attribution across files, clock offsets.
+struct FileScan
+{
+    struct TimeSample
+    {
+        qint64 line = 0;
+        ParsedTime time;
+    };
+    struct RawEvent
+    {
+        Event event;            // source.line, kind, fingerprint, text, captures, localRank filled
+        ParsedTime time;        // as parsed from the line (None: infer)
+        int prefixRank = -1;    // [rankN] prefix / Slurm label / MPI vpid, in that order
+        int pgRank = -1;        // [PG … Rank N] inside the message
+        QByteArray ncclHost;
+        qint64 ncclPid = -1;
+    };
+    struct NcclInit
+    {
+        QByteArray host;
+        qint64 pid = -1;
+        int rank = -1;
+        int nranks = -1;
+        qint64 line = 0;
+    };
+
+    qint64 firstLine = 1;       // number of the chunk's first line in the file
+    qint64 lines = 0;
+    qint64 bytes = 0;
+    QList<Checkpoint> checkpoints;
+    QList<TimeSample> times;    // sampled lines with a timestamp, ascending
+    QList<RawEvent> events;
+    QList<NcclInit> inits;
+    QHash<int, qint64> rankClaims;       // global rank from line prefixes -> lines
+    QHash<QByteArray, qint64> hostClaims; // NCCL host / pdsh host -> lines
+    QHash<QByteArray, qint64> ncclProcs;  // "host:pid" -> lines
+    bool crlf = false;
+    bool ansi = false;
+    bool overlong = false;
+    bool endsWithoutNewline = false;
+    Warnings warnings;
+};
+
+// Splits a byte stream into lines and looks at each once: checkpoints for the line index, a
+// timestamp on sampled lines, the anchor prefilter, and — for the few lines with an anchor —
+// prefix attribution, the regexes and the event. Push-driven (feed/finish) so plain files,
+// chunks of large files and archive members all go through the same code.
+class FileScanner
+{
+public:
+    FileScanner(const EventMatcher &matcher, const IngestConfig &config, qint64 firstLine, qint64 firstOffset);
+
+    void feed(QByteArrayView block);
+    FileScan finish();
+
+    qint64 bytesSeen() const { return m_offset - m_firstOffset; }
+
+    // A line longer than this is indexed whole but only its head is scanned and kept.
+    static constexpr qsizetype MaxScannedLine = 1 << 20;
+
+private:
+    void processLine(QByteArrayView line, qint64 offset);
+    void processCandidate(QByteArrayView line, const QList<int> &anchors);
+
+    const EventMatcher &m_matcher;
+    const IngestConfig &m_config;
+    FileScan m_scan;
+    qint64 m_lineNo;          // number of the next line
+    qint64 m_offset;          // byte offset of the next unread byte
+    qint64 m_firstOffset;
+    qint64 m_lineStart;       // offset of the line being assembled
+    QByteArray m_carry;       // head of a line that spans blocks (capped at MaxScannedLine)
+    bool m_carrying = false;
+    bool m_carryOverlong = false;
+    QByteArray m_stripped;    // scratch: the line without ANSI codes
+    QList<int> m_anchorHits;  // scratch
+    QList<EventMatcher::Hit> m_hits; // scratch
+};
+
+} // namespace rankscope::ingest

@@ -1,0 +1,717 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ingestor.h"
+
+#include "archivewalker.h"
+#include "eventmatcher.h"
+#include "filescanner.h"
+#include "pathattribution.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QTimeZone>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QFuture>
+#include <QMutex>
+#include <QRegularExpression>
+#include <QSet>
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace rankscope::ingest {
+
+namespace {
+
+constexpr qint64 BlockSize = 4 << 20;
+constexpr qint64 HeadSize = 64 << 10;
+
+struct WorkItem
+{
+    enum class Type { Plain, Archive };
+    Type type = Type::Plain;
+    QString diskPath;
+    QString displayPath;
+    qint64 size = 0;
+    qint64 chunkStart = 0; // Plain: byte range [chunkStart, chunkEnd) of line starts
+    qint64 chunkEnd = -1;
+    int chunkIndex = 0;
+};
+
+// One scanned file (or chunk), as the workers hand it back.
+struct Scanned
+{
+    QString displayPath;
+    QString diskPath;
+    QString member;
+    int chunkIndex = 0;
+    quint32 kinds = KindUnknown;
+    FileScan scan;
+    bool skipped = false;
+};
+
+struct Shared
+{
+    const IngestConfig *config = nullptr;
+    const EventMatcher *matcher = nullptr;
+    std::atomic<qint64> bytesDone{0};
+    std::atomic<bool> cancel{false};
+    QMutex mutex; // guards warnings
+    Warnings warnings;
+
+    void warn(const Warning &w)
+    {
+        QMutexLocker lock(&mutex);
+        warnings.append(w);
+    }
+    void warn(const Warnings &ws)
+    {
+        QMutexLocker lock(&mutex);
+        warnings.append(ws);
+    }
+};
+
+// Scans a stream given by read(); used for plain files and archive members alike.
+template<typename Read>
+Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, Read read, qint64 stopAfter = -1)
+{
+    Scanned out;
+    out.displayPath = displayPath;
+    FileScanner scanner(*sh.matcher, *sh.config, 1, firstOffset);
+    QByteArray buf(BlockSize, Qt::Uninitialized);
+    bool first = true;
+    qint64 fed = 0;
+    while (!sh.cancel.load()) {
+        qint64 want = BlockSize;
+        if (stopAfter >= 0)
+            want = std::min(want, stopAfter - fed);
+        if (want <= 0)
+            break;
+        const qint64 n = read(buf.data(), want);
+        if (n <= 0)
+            break;
+        const QByteArrayView block(buf.constData(), n);
+        if (first) {
+            first = false;
+            if (FileKindDetector::looksBinary(block.first(std::min<qint64>(n, HeadSize)))) {
+                out.skipped = true;
+                out.kinds = KindBinary;
+                sh.warn({Warning::Kind::Binary, displayPath, 0, u"binary content (NUL or control bytes); skipped"_s});
+                sh.bytesDone += n;
+                return out;
+            }
+            out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
+        }
+        scanner.feed(block);
+        fed += n;
+        sh.bytesDone += n;
+    }
+    out.scan = scanner.finish();
+    return out;
+}
+
+// Reads forward from the current position to just after the next newline; returns false at EOF.
+bool skipPastNewline(QFile &f)
+{
+    QByteArray buf(64 << 10, Qt::Uninitialized);
+    while (true) {
+        const qint64 pos = f.pos();
+        const qint64 n = f.read(buf.data(), buf.size());
+        if (n <= 0)
+            return false;
+        const qsizetype nl = QByteArrayView(buf.constData(), n).indexOf('\n');
+        if (nl >= 0) {
+            f.seek(pos + nl + 1);
+            return true;
+        }
+    }
+}
+
+QList<Scanned> scanPlain(Shared &sh, const WorkItem &item)
+{
+    QFile f(item.diskPath);
+    if (!f.open(QIODevice::ReadOnly)) {
+        sh.warn({Warning::Kind::Unreadable, item.displayPath, 0, u"cannot be read: "_s + f.errorString()});
+        return {};
+    }
+    const qint64 end = item.chunkEnd < 0 ? item.size : item.chunkEnd;
+    qint64 start = item.chunkStart;
+    if (start > 0) {
+        // A chunk owns the lines that start inside it: begin after the newline that ends the
+        // line straddling chunkStart (or at chunkStart when the byte before it is a newline).
+        f.seek(start - 1);
+        if (!skipPastNewline(f))
+            return {};
+        start = f.pos();
+        if (start >= end)
+            return {};
+    }
+    f.seek(start);
+    bool finished = false;
+    Scanned s = scanStream(sh, item.displayPath, start, [&](char *buf, qint64 max) -> qint64 {
+        if (item.chunkEnd < 0)
+            return f.read(buf, max);
+        const qint64 pos = f.pos();
+        if (pos < end)
+            return f.read(buf, std::min(max, end - pos));
+        // Past chunkEnd: only the rest of the line that straddles it.
+        if (finished)
+            return 0;
+        if (pos == end) {
+            f.seek(end - 1);
+            char c = 0;
+            f.getChar(&c);
+            if (c == '\n') {
+                finished = true;
+                return 0;
+            }
+        }
+        const qint64 n = f.read(buf, max);
+        if (n <= 0)
+            return n;
+        const qsizetype nl = QByteArrayView(buf, n).indexOf('\n');
+        if (nl >= 0) {
+            finished = true;
+            f.seek(pos + nl + 1);
+            return nl + 1;
+        }
+        return n;
+    });
+    if (f.error() != QFileDevice::NoError && f.error() != QFileDevice::PositionError)
+        sh.warn({Warning::Kind::Unreadable, item.displayPath, 0, u"read error: "_s + f.errorString()});
+    s.diskPath = item.diskPath;
+    s.chunkIndex = item.chunkIndex;
+    return {s};
+}
+
+QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
+{
+    QList<Scanned> out;
+    Warnings ws;
+    ArchiveWalker::Options opt{sh.config, item.displayPath, &sh.cancel};
+    ArchiveWalker::walk(item.diskPath, opt,
+                        [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
+                            const QString shown = item.displayPath + u"!/"_s + member;
+                            Scanned s = scanStream(sh, shown, 0, [&](char *buf, qint64 max) { return read(buf, max); });
+                            s.diskPath = item.diskPath;
+                            s.member = member;
+                            out.append(std::move(s));
+                        },
+                        ws);
+    sh.warn(ws);
+    return out;
+}
+
+int majorityKey(const QHash<int, qint64> &claims, double share, qint64 *total = nullptr)
+{
+    qint64 sum = 0, best = 0;
+    int key = -1;
+    for (auto it = claims.cbegin(); it != claims.cend(); ++it) {
+        sum += it.value();
+        if (it.value() > best || (it.value() == best && it.key() < key)) {
+            best = it.value();
+            key = it.key();
+        }
+    }
+    if (total)
+        *total = sum;
+    return (sum > 0 && double(best) >= share * double(sum)) ? key : -1;
+}
+
+QByteArray majorityKey(const QHash<QByteArray, qint64> &claims)
+{
+    qint64 best = 0;
+    QByteArray key;
+    for (auto it = claims.cbegin(); it != claims.cend(); ++it) {
+        if (it.value() > best || (it.value() == best && it.key() < key)) {
+            best = it.value();
+            key = it.key();
+        }
+    }
+    return key;
+}
+
+qint64 median(QList<qint64> v)
+{
+    if (v.isEmpty())
+        return NoTime;
+    std::sort(v.begin(), v.end());
+    return v.at(v.size() / 2);
+}
+
+} // namespace
+
+IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &config, const ProgressCallback &progress)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto result = std::make_shared<IngestResult>();
+    result->inputs = inputs;
+    result->fingerprints = config.fingerprints;
+
+    EventMatcher matcher(config.fingerprints);
+    Shared sh;
+    sh.config = &config;
+    sh.matcher = &matcher;
+    for (const QString &bad : matcher.invalidRegexes())
+        sh.warnings.append({Warning::Kind::Other, QString(), 0, u"fingerprint regex does not compile: "_s + bad});
+
+    // --- 1. What to read, relative to which root.
+    QList<QFileInfo> infos;
+    for (const QString &in : inputs) {
+        QFileInfo fi(in);
+        if (!fi.exists()) {
+            sh.warnings.append({Warning::Kind::Unreadable, in, 0, u"does not exist"_s});
+            continue;
+        }
+        infos.append(fi);
+    }
+    QString root;
+    if (infos.size() == 1 && infos.first().isDir())
+        root = infos.first().absoluteFilePath();
+    else if (!infos.isEmpty()) {
+        root = infos.first().isDir() ? infos.first().absoluteFilePath() : infos.first().absolutePath();
+        for (const QFileInfo &fi : std::as_const(infos)) {
+            const QString p = fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath();
+            while (!(p == root || p.startsWith(root + u'/')) && root.size() > 1)
+                root = QFileInfo(root).absolutePath();
+        }
+    }
+    result->root = root;
+    const QDir rootDir(root);
+
+    QList<WorkItem> items;
+    auto addFile = [&](const QFileInfo &fi) {
+        const QString shown = rootDir.relativeFilePath(fi.absoluteFilePath());
+        if (fi.isSymLink()) {
+            const QString target = fi.canonicalFilePath();
+            const QString canonRoot = QFileInfo(root).canonicalFilePath();
+            if (target.isEmpty() || !(target.startsWith(canonRoot + u'/'))) {
+                sh.warnings.append({Warning::Kind::Unsafe, shown, 0, u"symbolic link that leaves the bundle; not followed"_s});
+                return;
+            }
+        }
+        if (!fi.isReadable()) {
+            sh.warnings.append({Warning::Kind::Unreadable, shown, 0, u"cannot be read (permission denied)"_s});
+            return;
+        }
+        WorkItem w;
+        w.diskPath = fi.absoluteFilePath();
+        w.displayPath = shown;
+        w.size = fi.size();
+        w.type = ArchiveWalker::isArchiveName(fi.fileName()) ? WorkItem::Type::Archive : WorkItem::Type::Plain;
+        if (w.type == WorkItem::Type::Plain && w.size > config.parallelChunkBytes) {
+            int idx = 0;
+            for (qint64 s = 0; s < w.size; s += config.parallelChunkBytes) {
+                WorkItem c = w;
+                c.chunkStart = s;
+                c.chunkEnd = std::min(w.size, s + config.parallelChunkBytes);
+                c.chunkIndex = idx++;
+                items.append(c);
+            }
+        } else {
+            items.append(w);
+        }
+    };
+    for (const QFileInfo &fi : std::as_const(infos)) {
+        if (fi.isDir()) {
+            QStringList files;
+            QDirIterator it(fi.absoluteFilePath(), QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext())
+                files.append(it.next());
+            std::sort(files.begin(), files.end());
+            if (files.isEmpty())
+                sh.warnings.append({Warning::Kind::Unreadable, rootDir.relativeFilePath(fi.absoluteFilePath()), 0,
+                                    u"folder holds no files"_s});
+            for (const QString &f : std::as_const(files))
+                addFile(QFileInfo(f));
+        } else {
+            addFile(fi);
+        }
+    }
+    qint64 totalBytes = 0;
+    for (const WorkItem &w : std::as_const(items))
+        totalBytes += (w.chunkEnd < 0 ? w.size : w.chunkEnd - w.chunkStart);
+
+    // --- 2. Scan in parallel; report progress from this thread.
+    QThreadPool pool;
+    pool.setMaxThreadCount(config.threads > 0 ? config.threads : std::max(1, QThread::idealThreadCount()));
+    QFuture<QList<Scanned>> future = QtConcurrent::mapped(&pool, items, [&sh](const WorkItem &w) {
+        if (sh.cancel.load())
+            return QList<Scanned>();
+        return w.type == WorkItem::Type::Plain ? scanPlain(sh, w) : scanArchive(sh, w);
+    });
+    while (!future.isFinished()) {
+        if (!reportProgress(progress, sh.bytesDone.load(), totalBytes))
+            sh.cancel = true;
+        QThread::msleep(20);
+    }
+    future.waitForFinished();
+    result->cancelled = sh.cancel.load();
+
+    // Merge chunks of one file in order.
+    QList<Scanned> scanned;
+    {
+        int i = 0;
+        for (const QList<Scanned> &part : future.results()) {
+            for (const Scanned &s : part) {
+                Q_UNUSED(i);
+                if (s.chunkIndex > 0 && !scanned.isEmpty() && scanned.last().displayPath == s.displayPath) {
+                    Scanned &prev = scanned.last();
+                    const qint64 shift = prev.scan.lines;
+                    FileScan moved = s.scan;
+                    for (auto &c : moved.checkpoints)
+                        c.line += shift;
+                    for (auto &t : moved.times)
+                        t.line += shift;
+                    for (auto &e : moved.events)
+                        e.event.source.line += shift;
+                    for (auto &in : moved.inits)
+                        in.line += shift;
+                    prev.scan.checkpoints += moved.checkpoints;
+                    prev.scan.times += moved.times;
+                    prev.scan.events += moved.events;
+                    prev.scan.inits += moved.inits;
+                    prev.scan.lines += moved.lines;
+                    prev.scan.bytes += moved.bytes;
+                    for (auto it = moved.rankClaims.cbegin(); it != moved.rankClaims.cend(); ++it)
+                        prev.scan.rankClaims[it.key()] += it.value();
+                    for (auto it = moved.hostClaims.cbegin(); it != moved.hostClaims.cend(); ++it)
+                        prev.scan.hostClaims[it.key()] += it.value();
+                    for (auto it = moved.ncclProcs.cbegin(); it != moved.ncclProcs.cend(); ++it)
+                        prev.scan.ncclProcs[it.key()] += it.value();
+                    prev.scan.crlf |= moved.crlf;
+                    prev.scan.ansi |= moved.ansi;
+                    prev.scan.overlong |= moved.overlong;
+                    prev.scan.endsWithoutNewline = moved.endsWithoutNewline;
+                } else {
+                    scanned.append(s);
+                }
+                ++i;
+            }
+        }
+    }
+
+    // --- 3. Attribution: NCCL processes to ranks (the world communicator: the init with the
+    // most ranks), then files, then events.
+    struct ProcRank
+    {
+        int rank = -1;
+        int nranks = -1;
+        QString source;
+    };
+    QHash<QByteArray, ProcRank> procRank;
+    int worldFromInit = -1;
+    for (const Scanned &s : std::as_const(scanned)) {
+        for (const FileScan::NcclInit &init : s.scan.inits) {
+            const QByteArray key = init.host + ':' + QByteArray::number(init.pid);
+            worldFromInit = std::max(worldFromInit, init.nranks);
+            ProcRank &pr = procRank[key];
+            const QString where = s.displayPath + u':' + QString::number(init.line);
+            if (init.nranks > pr.nranks) {
+                pr = {init.rank, init.nranks, where};
+            } else if (init.nranks == pr.nranks && init.rank != pr.rank) {
+                sh.warnings.append({Warning::Kind::Attribution, s.displayPath, init.line,
+                                    u"NCCL process %1 claims rank %2 here but rank %3 at %4; keeping %3"_s.arg(
+                                        QString::fromUtf8(key), QString::number(init.rank), QString::number(pr.rank), pr.source)});
+            }
+        }
+    }
+
+    QHash<QString, QString> folderAlias; // per-node folder name -> host name seen in its files
+    QList<PathAttribution> paths;
+    for (const Scanned &s : std::as_const(scanned)) {
+        PathAttribution pa = PathAttribution::parse(s.displayPath);
+        const QByteArray host = majorityKey(s.scan.hostClaims);
+        if (!pa.node.isEmpty() && !host.isEmpty() && pa.node != QString::fromUtf8(host) && pa.ncclHost.isEmpty())
+            folderAlias.insert(pa.node, QString::fromUtf8(host));
+        paths.append(pa);
+    }
+
+    QHash<int, QString> rankNode;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const Scanned &s = scanned.at(fi);
+        const PathAttribution &pa = paths.at(fi);
+        InputFile f;
+        f.path = s.displayPath;
+        f.diskPath = s.diskPath;
+        f.member = s.member;
+        f.kinds = s.kinds;
+        f.bytes = s.scan.bytes;
+        f.lines = s.scan.lines;
+        f.checkpoints = s.scan.checkpoints;
+        f.crlf = s.scan.crlf;
+        f.ansi = s.scan.ansi;
+        f.truncatedLastLine = s.scan.endsWithoutNewline;
+        f.overlongLines = s.scan.overlong;
+        f.localRank = pa.localRank;
+
+        const QByteArray host = majorityKey(s.scan.hostClaims);
+        f.node = !host.isEmpty() ? QString::fromUtf8(host) : folderAlias.value(pa.node, pa.node);
+
+        qint64 claimTotal = 0;
+        const int claimed = majorityKey(s.scan.rankClaims, 0.9, &claimTotal);
+        if (pa.globalRank >= 0) {
+            f.rank = pa.globalRank;
+        } else if (claimed >= 0) {
+            f.rank = claimed;
+        } else if (!pa.ncclHost.isEmpty()) {
+            f.rank = procRank.value(pa.ncclHost.toUtf8() + ':' + QByteArray::number(pa.ncclPid)).rank;
+        } else if (s.scan.ncclProcs.size() == 1) {
+            f.rank = procRank.value(s.scan.ncclProcs.cbegin().key()).rank;
+        }
+        if (claimed < 0 && s.scan.rankClaims.size() > 8 && !(f.kinds & (KindLauncherLog | KindSchedulerLog)))
+            sh.warnings.append({Warning::Kind::Attribution, f.path, 0,
+                                u"lines claim %1 different ranks; each line is attributed on its own"_s.arg(s.scan.rankClaims.size())});
+        if (s.scan.overlong)
+            sh.warnings.append({Warning::Kind::Encoding, f.path, 0,
+                                u"has lines longer than 1 MiB; only their first MiB is scanned and shown"_s});
+        result->files.append(f);
+    }
+
+    // --- 4. Years, inferred times and events.
+    QList<qint64> absolute;
+    for (const Scanned &s : std::as_const(scanned)) {
+        for (const auto &t : s.scan.times) {
+            if (t.time.kind == ParsedTime::Kind::Absolute)
+                absolute.append(t.time.ms);
+        }
+    }
+    const qint64 refTime = median(absolute);
+    const int refYear = refTime == NoTime ? QDate::currentDate().year()
+                                          : QDateTime::fromMSecsSinceEpoch(refTime, QTimeZone::utc()).date().year();
+    if (refTime == NoTime && !scanned.isEmpty())
+        sh.warnings.append({Warning::Kind::Timestamp, QString(), 0,
+                            u"no timestamp in the bundle carries a year; assuming %1 for year-less times"_s.arg(refYear)});
+    auto complete = [&](const ParsedTime &t) -> qint64 {
+        switch (t.kind) {
+        case ParsedTime::Kind::Absolute: return t.ms;
+        case ParsedTime::Kind::YearLess: {
+            qint64 ms = ParsedTime::resolveYear(t.ms, refYear);
+            // Dec -> Jan rollover: a year-less date far after the bundle's other times belongs
+            // to the year before (and far before, to the year after).
+            const qint64 halfYear = 183ll * 86'400'000;
+            if (refTime != NoTime && ms != -1 && ms - refTime > halfYear)
+                ms = ParsedTime::resolveYear(t.ms, refYear - 1);
+            else if (refTime != NoTime && ms != -1 && refTime - ms > halfYear)
+                ms = ParsedTime::resolveYear(t.ms, refYear + 1);
+            return ms < 0 ? NoTime : ms;
+        }
+        case ParsedTime::Kind::SinceBoot:
+        case ParsedTime::Kind::None: break;
+        }
+        return NoTime;
+    };
+
+    QList<Event> events;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const Scanned &s = scanned.at(fi);
+        InputFile &f = result->files[fi];
+        // Completed sample times of this file, for lines without their own.
+        QList<std::pair<qint64, qint64>> samples; // (line, ms)
+        for (const auto &t : s.scan.times) {
+            const qint64 ms = complete(t.time);
+            if (ms != NoTime)
+                samples.append({t.line, ms});
+        }
+        auto inferred = [&samples](qint64 line) -> qint64 {
+            auto it = std::upper_bound(samples.cbegin(), samples.cend(), std::pair<qint64, qint64>(line, std::numeric_limits<qint64>::max()));
+            if (it != samples.cbegin())
+                return std::prev(it)->second;
+            return it != samples.cend() ? it->second : NoTime;
+        };
+        QSet<int> ranks;
+        if (f.rank >= 0)
+            ranks.insert(f.rank);
+        for (const FileScan::RawEvent &raw : s.scan.events) {
+            Event ev = raw.event;
+            ev.source.file = FileId(fi);
+            qint64 ms = complete(raw.time);
+            if (ms == NoTime) {
+                ms = inferred(ev.source.line);
+                ev.timeInferred = ms != NoTime;
+            }
+            ev.localTimeMs = ms;
+            int rank = raw.prefixRank;
+            if (rank < 0 && !raw.ncclHost.isEmpty())
+                rank = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid)).rank;
+            if (rank < 0)
+                rank = raw.pgRank;
+            if (rank < 0)
+                rank = f.rank;
+            ev.rank = rank;
+            if (ev.localRank < 0)
+                ev.localRank = f.localRank;
+            ev.node = !raw.ncclHost.isEmpty() ? QString::fromUtf8(raw.ncclHost) : f.node;
+            if (rank >= 0) {
+                ranks.insert(rank);
+                if (!ev.node.isEmpty() && !rankNode.contains(rank))
+                    rankNode.insert(rank, ev.node);
+            }
+            events.append(ev);
+        }
+        // Lifecycle: the first and last line of a single rank's output.
+        if (f.rank >= 0 && f.lines > 0 && !(f.kinds & (KindInventory | KindErrorJson))) {
+            Event start;
+            start.kind = Event::Kind::ProcessStart;
+            start.source = {FileId(fi), 1};
+            start.rank = f.rank;
+            start.localRank = f.localRank;
+            start.node = f.node;
+            start.localTimeMs = samples.isEmpty() ? NoTime : samples.first().second;
+            start.timeInferred = true;
+            events.append(start);
+            Event last = start;
+            last.kind = Event::Kind::LastLine;
+            last.source.line = f.lines;
+            last.localTimeMs = samples.isEmpty() ? NoTime : samples.last().second;
+            events.append(last);
+        }
+        if (!samples.isEmpty()) {
+            f.firstTimeMs = samples.first().second;
+            f.lastTimeMs = samples.last().second;
+        }
+        f.ranks = QList<int>(ranks.cbegin(), ranks.cend());
+        std::sort(f.ranks.begin(), f.ranks.end());
+        if (f.node.isEmpty() && f.rank >= 0)
+            f.node = rankNode.value(f.rank);
+    }
+    for (Event &ev : events) {
+        if (ev.node.isEmpty() && ev.rank >= 0)
+            ev.node = rankNode.value(ev.rank);
+    }
+    for (InputFile &f : result->files) {
+        if (f.node.isEmpty() && f.rank >= 0)
+            f.node = rankNode.value(f.rank);
+    }
+
+    // --- 5. Clock offsets from events that happen at nearly the same moment on every node:
+    // the same collective timing out (same SeqNum) and NCCL init completing.
+    {
+        std::map<QString, std::map<QString, QList<qint64>>> groups; // key -> node -> local times
+        for (const Event &ev : std::as_const(events)) {
+            if (ev.node.isEmpty() || ev.localTimeMs == NoTime || ev.timeInferred)
+                continue;
+            QString key;
+            if (ev.kind == Event::Kind::NcclInitComplete)
+                key = u"init"_s;
+            else if (ev.kind == Event::Kind::Fingerprint && !ev.capture(u"seq"_s).isEmpty()
+                     && !ev.capture(u"timeout_ms"_s).isEmpty())
+                key = u"seq:"_s + ev.capture(u"seq"_s);
+            if (!key.isEmpty())
+                groups[key][ev.node].append(ev.localTimeMs);
+        }
+        std::map<QString, QList<qint64>> deltas;
+        std::map<QString, QString> methodOf;
+        for (const auto &[key, byNode] : groups) {
+            if (byNode.size() < 2)
+                continue;
+            QList<qint64> nodeTimes;
+            for (const auto &[node, times] : byNode)
+                nodeTimes.append(median(times));
+            const qint64 ref = median(nodeTimes);
+            for (const auto &[node, times] : byNode) {
+                deltas[node].append(ref - median(times));
+                methodOf[node] = key == u"init"_s ? u"NCCL init completion"_s : u"collective timeouts (SeqNum)"_s;
+            }
+        }
+        QStringList nodes;
+        for (const InputFile &f : std::as_const(result->files)) {
+            if (!f.node.isEmpty() && !nodes.contains(f.node))
+                nodes.append(f.node);
+        }
+        for (const Event &ev : std::as_const(events)) {
+            if (!ev.node.isEmpty() && !nodes.contains(ev.node))
+                nodes.append(ev.node);
+        }
+        std::sort(nodes.begin(), nodes.end());
+        QHash<QString, qint64> offsetMs;
+        for (const QString &node : std::as_const(nodes)) {
+            ClockOffset co{node, 0.0, u"none"_s};
+            if (config.clockOffsetOverrides.contains(node)) {
+                co.seconds = config.clockOffsetOverrides.value(node);
+                co.method = u"manual"_s;
+            } else if (deltas.count(node)) {
+                const qint64 d = median(deltas[node]);
+                // Below a second the estimate is noise from the events themselves.
+                if (std::llabs(d) >= 1000) {
+                    co.seconds = double(d) / 1000.0;
+                    co.method = methodOf[node];
+                } else {
+                    co.method = methodOf[node] + u" (within 1 s; not applied)"_s;
+                }
+            }
+            offsetMs.insert(node, qint64(co.seconds * 1000.0));
+            result->clockOffsets.append(co);
+        }
+        for (Event &ev : events)
+            ev.timeMs = ev.localTimeMs == NoTime ? NoTime : ev.localTimeMs + offsetMs.value(ev.node);
+        for (InputFile &f : result->files) {
+            const qint64 o = offsetMs.value(f.node);
+            if (f.firstTimeMs != NoTime)
+                f.firstTimeMs += o;
+            if (f.lastTimeMs != NoTime)
+                f.lastTimeMs += o;
+        }
+        result->job.nodes = nodes;
+    }
+
+    std::stable_sort(events.begin(), events.end(), [](const Event &a, const Event &b) {
+        if ((a.timeMs == NoTime) != (b.timeMs == NoTime))
+            return a.timeMs != NoTime;
+        if (a.timeMs != b.timeMs)
+            return a.timeMs < b.timeMs;
+        if (a.source.file != b.source.file)
+            return a.source.file < b.source.file;
+        return a.source.line < b.source.line;
+    });
+    result->events = std::move(events);
+
+    // --- 6. Job shape.
+    QSet<int> ranks;
+    int worldSize = worldFromInit;
+    for (const Event &ev : std::as_const(result->events)) {
+        if (ev.rank >= 0)
+            ranks.insert(ev.rank);
+        const QString ws = ev.capture(u"nranks"_s);
+        if (!ws.isEmpty())
+            worldSize = std::max(worldSize, ws.toInt());
+    }
+    for (const InputFile &f : std::as_const(result->files)) {
+        for (int r : f.ranks)
+            ranks.insert(r);
+    }
+    result->job.ranks = QList<int>(ranks.cbegin(), ranks.cend());
+    std::sort(result->job.ranks.begin(), result->job.ranks.end());
+    result->job.worldSize = worldSize;
+    if (worldSize > 0) {
+        for (int r = 0; r < worldSize; ++r) {
+            if (!ranks.contains(r))
+                result->job.missingRanks.append(r);
+        }
+    }
+
+    result->warnings = sh.warnings;
+    if (result->cancelled)
+        result->warnings.append({Warning::Kind::Other, QString(), 0, u"ingest cancelled: the result covers what was read until then"_s});
+    result->stats.files = result->files.size();
+    for (const InputFile &f : std::as_const(result->files)) {
+        result->stats.bytes += f.bytes;
+        result->stats.lines += f.lines;
+    }
+    result->stats.events = result->events.size();
+    result->stats.seconds = double(timer.nsecsElapsed()) / 1e9;
+    return result;
+}
+
+} // namespace rankscope::ingest

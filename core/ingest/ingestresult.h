@@ -1,0 +1,145 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ingestconfig.h"
+#include "sourceref.h"
+#include "warning.h"
+
+#include <QList>
+#include <QPair>
+#include <QString>
+
+#include <limits>
+#include <memory>
+
+namespace rankscope::ingest {
+
+inline constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
+// Every Stride-th line's (number, byte offset) is kept: a line is found by seeking to the
+// checkpoint before it and reading forward at most Stride - 1 lines. 16 bytes per 64 lines keeps
+// the index near 0.25 byte per line instead of the 8 bytes per line of a full offset table.
+inline constexpr qint64 CheckpointStride = 64;
+
+struct Checkpoint
+{
+    qint64 line = 1;   // 1-based
+    qint64 offset = 0; // byte offset of that line's first byte
+};
+
+enum FileKind : quint32 {
+    KindUnknown = 0,
+    KindRankLog = 1 << 0,      // a process's own output (torch, c10d, training loop)
+    KindLauncherLog = 1 << 1,  // combined output whose lines carry rank labels, torchrun agent
+    KindNcclDebug = 1 << 2,    // NCCL_DEBUG output or NCCL_DEBUG_FILE
+    KindErrorJson = 1 << 3,    // torchrun error.json
+    KindKernelLog = 1 << 4,    // dmesg / journal
+    KindSchedulerLog = 1 << 5, // Slurm output
+    KindInventory = 1 << 6,    // node inventory: parsed by core/analysis
+    KindBinary = 1 << 7,       // skipped
+};
+QString fileKindNames(quint32 kinds);
+
+struct InputFile
+{
+    QString path;          // relative to the opened root; archive members as "a.tar.gz!/x/y.log"
+    QString diskPath;      // the file on disk (for an archive member: the archive)
+    QString member;        // path inside the archive; nested: "inner.tar!/x"; empty for plain files
+    quint32 kinds = KindUnknown;
+    qint64 bytes = 0;      // uncompressed size
+    qint64 lines = 0;
+    QString node;          // host name, as NCCL and the scheduler spell it when known
+    int rank = -1;         // the global rank when the whole file belongs to one rank
+    int localRank = -1;
+    QList<int> ranks;      // every global rank seen in the file, sorted
+    QList<Checkpoint> checkpoints; // ascending; the first is line 1
+    qint64 firstTimeMs = NoTime; // after clock correction
+    qint64 lastTimeMs = NoTime;
+    bool crlf = false;
+    bool ansi = false;
+    bool truncatedLastLine = false;
+    bool overlongLines = false;
+};
+
+struct Capture
+{
+    QString name;
+    QString value;
+};
+
+struct Event
+{
+    enum class Kind : quint8 {
+        Fingerprint,      // a line matched an encyclopedia fingerprint (see fingerprint)
+        ProcessStart,     // first line of a rank's output
+        NcclInitComplete, // "… Init COMPLETE": ties host:pid to a rank
+        TrainingStep,     // a training-loop progress line
+        LastLine,         // last line of a rank's output
+    };
+    Kind kind = Kind::Fingerprint;
+    int fingerprint = -1;  // index into IngestConfig::fingerprints
+    SourceRef source;      // file id (index into IngestResult::files) and 1-based line
+    qint64 timeMs = NoTime;      // UTC-like ms after year completion and clock correction
+    qint64 localTimeMs = NoTime; // as the node's clock wrote it (after year completion)
+    bool timeInferred = false;   // the line had no timestamp: taken from its neighbours
+    int rank = -1;
+    int localRank = -1;
+    QString node;
+    QString text;          // the line without ANSI codes, capped at maxEventTextBytes
+    QList<Capture> captures;
+
+    QString capture(const QString &name) const
+    {
+        for (const Capture &c : captures) {
+            if (c.name == name)
+                return c.value;
+        }
+        return {};
+    }
+};
+
+struct ClockOffset
+{
+    QString node;
+    double seconds = 0; // added to the node's local times
+    QString method;     // "manual", "collective timeouts (SeqNum)", "NCCL init", "none"
+};
+
+struct JobShape
+{
+    QStringList nodes;
+    QList<int> ranks;
+    int worldSize = -1; // -1: unknown
+    QList<int> missingRanks;
+};
+
+struct IngestStats
+{
+    qint64 files = 0;
+    qint64 bytes = 0;
+    qint64 lines = 0;
+    qint64 events = 0;
+    double seconds = 0;
+};
+
+// Everything the ingest learned about a bundle. Immutable once published: views, the analysis
+// and reports share it through std::shared_ptr<const IngestResult>.
+struct IngestResult
+{
+    QStringList inputs;          // what the user opened
+    QString root;                // paths are relative to this
+    QList<InputFile> files;
+    QList<Event> events;         // sorted by (timeMs, file, line); unknown times last
+    QList<FingerprintSpec> fingerprints;
+    JobShape job;
+    QList<ClockOffset> clockOffsets;
+    Warnings warnings;
+    IngestStats stats;
+    bool cancelled = false;
+
+    const InputFile *file(FileId id) const { return id < FileId(files.size()) ? &files.at(id) : nullptr; }
+};
+
+using IngestResultPtr = std::shared_ptr<const IngestResult>;
+
+} // namespace rankscope::ingest

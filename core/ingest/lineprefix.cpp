@@ -1,0 +1,272 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lineprefix.h"
+
+#include <cstring>
+
+namespace rankscope::ingest {
+
+namespace {
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool isHostChar(char c) { return isAlpha(c) || isDigit(c) || c == '.' || c == '-' || c == '_'; }
+
+// Reads a decimal number at p; returns -1 and leaves p when there is none.
+qint64 number(const char *&p, const char *end)
+{
+    if (p >= end || !isDigit(*p))
+        return -1;
+    qint64 v = 0;
+    while (p < end && isDigit(*p) && v < (qint64(1) << 40))
+        v = v * 10 + (*p++ - '0');
+    return v;
+}
+
+bool startsWith(const char *p, const char *end, const char *lit)
+{
+    const size_t n = std::strlen(lit);
+    return size_t(end - p) >= n && std::memcmp(p, lit, n) == 0;
+}
+
+// ISO-8601 UTC stamp of the CRI log format / kubectl --timestamps, followed by a space.
+bool utcStamp(const char *&p, const char *end, ParsedTime &t)
+{
+    if (end - p < 20 || !isDigit(p[0]) || p[4] != '-' || p[10] != 'T')
+        return false;
+    const char *q = p;
+    while (q < end && *q != ' ')
+        ++q;
+    if (q == end || q[-1] != 'Z')
+        return false;
+    ParsedTime parsed = TimestampParser::parse(QByteArrayView(p, q - p));
+    if (parsed.kind != ParsedTime::Kind::Absolute)
+        return false;
+    t = parsed;
+    p = q + 1;
+    return true;
+}
+
+} // namespace
+
+LinePrefix LinePrefix::parse(QByteArrayView line)
+{
+    LinePrefix r;
+    const char *begin = line.data();
+    const char *end = begin + line.size();
+    const char *p = begin;
+
+    // 1-2: CRI "<ts> stdout F " / kubectl --timestamps "<ts> "
+    if (utcStamp(p, end, r.outerTime)) {
+        if (startsWith(p, end, "stdout ") || startsWith(p, end, "stderr ")) {
+            p += 7;
+            if (p + 1 < end && (*p == 'F' || *p == 'P') && p[1] == ' ')
+                p += 2;
+        }
+    }
+    // 3: kubectl --prefix "[pod/<pod>/<container>] "
+    if (startsWith(p, end, "[pod/")) {
+        const char *q = p + 5;
+        const char *podStart = q;
+        while (q < end && *q != '/' && *q != ']')
+            ++q;
+        if (q < end && *q == '/') {
+            r.pod = QByteArrayView(podStart, q - podStart);
+            while (q < end && *q != ']')
+                ++q;
+            if (q + 1 < end && q[1] == ' ')
+                p = q + 2;
+        }
+    }
+    // 4: pdsh "host: " — only a token that looks like a host (has a digit or a dot), so that
+    // "srun: error:" or "RuntimeError: " are not taken for host names.
+    {
+        const char *q = p;
+        bool hasDigitOrDot = false, allDigits = true;
+        while (q < end && isHostChar(*q)) {
+            hasDigitOrDot |= isDigit(*q) || *q == '.';
+            allDigits &= isDigit(*q);
+            ++q;
+        }
+        if (q > p && q + 1 < end && *q == ':' && q[1] == ' ' && hasDigitOrDot && !allDigits
+            && q - p >= 3 && !(q - p > 5 && std::memcmp(q - 5, "Error", 5) == 0)) {
+            // An IPv4 address or a host-like name. Exclude "slurmstepd-…" style program names.
+            r.host = QByteArrayView(p, q - p);
+            p = q + 2;
+        }
+    }
+    // 5: Slurm --label: "  12: " or het job "P1  3: "
+    {
+        const char *q = p;
+        if (q < end && *q == 'P' && q + 1 < end && isDigit(q[1])) {
+            ++q;
+            const qint64 group = number(q, end);
+            if (q < end && *q == ' ') {
+                while (q < end && *q == ' ')
+                    ++q;
+                const qint64 task = number(q, end);
+                if (task >= 0 && q + 1 < end && *q == ':' && q[1] == ' ') {
+                    r.slurmHetGroup = int(group);
+                    r.slurmTask = int(task);
+                    p = q + 2;
+                }
+            }
+        } else {
+            while (q < end && *q == ' ')
+                ++q;
+            const qint64 task = number(q, end);
+            if (task >= 0 && task < 10'000'000 && q + 1 < end && *q == ':' && q[1] == ' ') {
+                r.slurmTask = int(task);
+                p = q + 2;
+            }
+        }
+    }
+    // 6: Open MPI "[1,3]<stdout>:" (ORTE) or with a trailing space (PMIx)
+    if (p < end && *p == '[') {
+        const char *q = p + 1;
+        while (q < end && (isAlpha(*q) || isDigit(*q)))
+            ++q;
+        if (q < end && *q == ',') {
+            ++q;
+            const qint64 vpid = number(q, end);
+            if (vpid >= 0 && q < end && *q == ']') {
+                ++q;
+                if (q < end && *q == '[') { // detailed form [job,vpid][host:pid]
+                    while (q < end && *q != ']')
+                        ++q;
+                    ++q;
+                }
+                if (startsWith(q, end, "<stdout>:") || startsWith(q, end, "<stderr>:") || startsWith(q, end, "<stddiag>:")) {
+                    q += q[4] == 'i' ? 10 : 9;
+                    if (q < end && *q == ' ')
+                        ++q;
+                    r.mpiRank = int(vpid);
+                    p = q;
+                }
+            }
+        }
+    }
+    // 7: Ray "(WorkerDict pid=3490362[, ip=10.0.0.1]) "
+    if (p < end && *p == '(') {
+        const char *q = p + 1;
+        while (q < end && (isAlpha(*q) || isDigit(*q) || *q == '_'))
+            ++q;
+        if (startsWith(q, end, " pid=")) {
+            q += 5;
+            const qint64 pid = number(q, end);
+            while (q < end && *q != ')')
+                ++q;
+            if (pid >= 0 && q + 1 < end && q[1] == ' ') {
+                r.rayPid = int(pid);
+                p = q + 2;
+            }
+        }
+    }
+    // 8-11: "[name N]:" prefixes, possibly stacked ("[default3]:[rank3]:[E…").
+    for (int guard = 0; guard < 3 && p < end && *p == '['; ++guard) {
+        const char *q = p + 1;
+        const char *nameStart = q;
+        while (q < end && (isAlpha(*q) || *q == '_'))
+            ++q;
+        const char *nameEnd = q;
+        const qint64 n = number(q, end);
+        if (n < 0 || q + 1 >= end || *q != ']' || q[1] != ':')
+            break;
+        const bool isRankWord = nameEnd - nameStart == 4 && std::memcmp(nameStart, "rank", 4) == 0;
+        const char *after = q + 2;
+        if (!isRankWord) {
+            r.localRank = int(n); // torchrun --tee: role + LOCAL rank
+            p = after;
+            continue;
+        }
+        if (after < end && *after == ' ') { // 9: excepthook "[rank3]: "
+            r.globalRank = int(n);
+            p = after + 1;
+            break;
+        }
+        if (startsWith(after, end, "[rank")) { // "--role rank --tee": this one is the local rank
+            r.localRank = int(n);
+            p = after;
+            continue;
+        }
+        r.globalRank = int(n); // 10-11: c10 logger / torch._logging
+        p = after;
+        break;
+    }
+    r.contentOffset = p - begin;
+    return r;
+}
+
+NcclPrefix NcclPrefix::parse(QByteArrayView content)
+{
+    NcclPrefix r;
+    const char *p = content.data();
+    const char *end = p + content.size();
+    // Optional NCCL >= 2.26 timestamp "[…] " before the host.
+    if (p < end && *p == '[') {
+        const char *q = p;
+        while (q < end && *q != ']')
+            ++q;
+        if (q + 1 < end && q[1] == ' ' && q - p < 64)
+            p = q + 2;
+    }
+    const char *hostStart = p;
+    while (p < end && *p != ':' && *p != ' ')
+        ++p;
+    if (p == hostStart || p >= end || *p != ':')
+        return r;
+    const char *hostEnd = p++;
+    const qint64 pid = number(p, end);
+    if (pid < 0 || p >= end || *p != ':')
+        return r;
+    ++p;
+    const qint64 tid = number(p, end);
+    if (tid < 0 || p >= end || *p != ' ')
+        return r;
+    ++p;
+    int dev = -1;
+    if (p < end && *p == '[') {
+        const char *q = p + 1;
+        const qint64 d = number(q, end);
+        if (d >= 0 && q < end && *q == ']') {
+            dev = int(d);
+            p = q + 1;
+        }
+    }
+    // Must be followed (soon) by "NCCL " to be an NCCL line and not, say, a time "12:34:56".
+    const QByteArrayView rest(p, std::min<qsizetype>(end - p, 200));
+    if (rest.indexOf(QByteArrayView("NCCL ")) < 0)
+        return r;
+    r.host = QByteArrayView(hostStart, hostEnd - hostStart);
+    r.pid = pid;
+    r.tid = tid;
+    r.cudaDev = dev;
+    r.valid = true;
+    return r;
+}
+
+int pgRankInMessage(QByteArrayView content)
+{
+    // Look for "Rank N]" preceded by "[" or by "PG … " within the same bracket.
+    qsizetype from = 0;
+    while (true) {
+        const qsizetype i = content.indexOf(QByteArrayView("Rank "), from);
+        if (i < 0)
+            return -1;
+        const char *p = content.data() + i + 5;
+        const char *end = content.data() + content.size();
+        const qint64 n = number(p, end);
+        if (n >= 0 && p < end && *p == ']') {
+            // the bracket must open before "Rank" on the same token run
+            for (qsizetype k = i - 1; k >= 0 && k >= i - 80; --k) {
+                if (content.at(k) == '[')
+                    return int(n);
+                if (content.at(k) == ']')
+                    break;
+            }
+        }
+        from = i + 5;
+    }
+}
+
+} // namespace rankscope::ingest

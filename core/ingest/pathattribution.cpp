@@ -1,0 +1,135 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pathattribution.h"
+
+#include "ingestresult.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace rankscope::ingest {
+
+bool PathAttribution::isLayoutFolder(const QString &name)
+{
+    static const QRegularExpression layout(
+        uR"(^(?:\d+|attempt_\d+|logs?|outputs?|nccl|nccl[-_]logs?|dmesg|kernel|journal|slurm|inventor(?:y|ies)|ranks?|stdout|stderr|torchelastic_.*|.*_[a-z0-9]{6,}|none_.*|run[-_].*|job[-_]\d+|tmp|var|\.)$)"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    return layout.match(name).hasMatch();
+}
+
+PathAttribution PathAttribution::parse(const QString &relativePath)
+{
+    PathAttribution r;
+    QString path = relativePath;
+    // Archive members: attribute by the path inside the innermost archive, but keep folders of
+    // the outer levels as node candidates.
+    path.replace(u"!/"_s, u"/"_s);
+    const QStringList parts = path.split(u'/', Qt::SkipEmptyParts);
+    if (parts.isEmpty())
+        return r;
+    const QString file = parts.last();
+
+    static const QRegularExpression ncclFile(uR"(^nccl[._-]([A-Za-z0-9][A-Za-z0-9-]*)[._-](\d+)(?:\.(?:log|txt|out))?$)"_s);
+    static const QRegularExpression torchrunFile(uR"(^(?:stdout|stderr)\.log$|^error\.json$)"_s);
+    static const QRegularExpression attempt(uR"(^attempt_\d+$)"_s);
+    static const QRegularExpression rankName(uR"((?:^|[^a-z])rank[-_.]?(\d+)(?:\D|$))"_s, QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression pod(uR"(^([a-z0-9][a-z0-9.-]*-(?:worker|master|launcher)-\d+)(?:[._].*)?$)"_s);
+    static const QRegularExpression workerName(uR"(^worker[-_](\d+)(?:\.\w+)?$)"_s);
+
+    if (const auto m = ncclFile.match(file); m.hasMatch()) {
+        r.ncclHost = m.captured(1);
+        r.ncclPid = m.captured(2).toLongLong();
+        r.node = r.ncclHost;
+    }
+    if (torchrunFile.match(file).hasMatch() && parts.size() >= 3 && attempt.match(parts.at(parts.size() - 3)).hasMatch()) {
+        bool ok = false;
+        const int lr = parts.at(parts.size() - 2).toInt(&ok);
+        if (ok)
+            r.localRank = lr;
+    }
+    if (const auto m = rankName.match(file); m.hasMatch())
+        r.globalRank = m.captured(1).toInt();
+
+    // The nearest folder (or pod-named file) that names a host.
+    for (qsizetype i = parts.size() - 1; i >= 0 && r.node.isEmpty(); --i) {
+        QString name = parts.at(i);
+        const bool isFile = i == parts.size() - 1;
+        if (const auto m = pod.match(name); m.hasMatch()) {
+            r.node = m.captured(1);
+            break;
+        }
+        if (isFile)
+            continue;
+        if (workerName.match(name).hasMatch() || rankName.match(name).hasMatch() || isLayoutFolder(name))
+            continue;
+        // A host: letters and digits, usually with a digit or a dash (gpu-a01, node3, ip-10-0-0-1).
+        static const QRegularExpression host(uR"(^[A-Za-z][A-Za-z0-9.-]*$)"_s);
+        if (host.match(name).hasMatch() && (name.contains(u'-') || std::any_of(name.cbegin(), name.cend(), [](QChar c) { return c.isDigit(); })))
+            r.node = name;
+    }
+    return r;
+}
+
+bool FileKindDetector::looksBinary(QByteArrayView head)
+{
+    if (head.isEmpty())
+        return false;
+    const qsizetype n = std::min<qsizetype>(head.size(), 8192);
+    qsizetype nul = 0, control = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        const unsigned char c = static_cast<unsigned char>(head.at(i));
+        if (c == 0)
+            ++nul;
+        else if (c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b))
+            ++control;
+    }
+    return nul > 0 || control * 10 > n;
+}
+
+quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView head)
+{
+    const QString name = relativePath.section(u'/', -1).section(u"!/"_s, -1).toLower();
+    quint32 kinds = KindUnknown;
+    auto has = [&head](const char *s) { return head.indexOf(QByteArrayView(s)) >= 0; };
+
+    if (name == u"error.json"_s || (head.startsWith("{") && has("\"message\"") && (has("py_callstack") || has("\"timestamp\""))))
+        kinds |= KindErrorJson;
+    if (has(" NCCL INFO ") || has(" NCCL WARN ") || name.startsWith(u"nccl"_s))
+        kinds |= KindNcclDebug;
+    if (has("NVRM:") || has("kernel: ") || name.contains(u"dmesg"_s) || name.contains(u"journal"_s) || name.contains(u"kern"_s)
+        || (head.startsWith("[") && head.size() > 14 && head.at(13) == ']' && head.at(6) == '.'))
+        kinds |= KindKernelLog;
+    if (has("srun: ") || has("slurmstepd: ") || name.startsWith(u"slurm-"_s))
+        kinds |= KindSchedulerLog;
+    if (has("Collecting environment information") || has("PyTorch version:") || has("NVIDIA-SMI ")
+        || has("==============NVSMI LOG") || has("rankscope.inventory/") || has("\nCA '") || head.startsWith("CA '")
+        || has("hca_id:") || has("\nii  ") || name.contains(u"inventory"_s) || name.contains(u"collect_env"_s)
+        || name.contains(u"nvidia-smi"_s) || name.contains(u"pip-freeze"_s) || name.contains(u"pip_freeze"_s)
+        || name == u"env.txt"_s || name.contains(u"printenv"_s) || name.contains(u"ibstat"_s)
+        || name.contains(u"docker-inspect"_s))
+        kinds |= KindInventory;
+    if (has("torch.distributed") || has("torchrun") || has("Sending process") || has("ChildFailedError")
+        || has("Starting worker group") || has("Rendezvous complete"))
+        kinds |= KindLauncherLog;
+    if (has("[rank") || has("Traceback (most recent call last)") || has("ProcessGroupNCCL") || has("loss"))
+        kinds |= KindRankLog;
+    return kinds;
+}
+
+QString fileKindNames(quint32 kinds)
+{
+    static const QList<QPair<quint32, QString>> names = {
+        {KindRankLog, u"rank-log"_s},       {KindLauncherLog, u"launcher-log"_s}, {KindNcclDebug, u"nccl-debug"_s},
+        {KindErrorJson, u"error-json"_s},   {KindKernelLog, u"kernel-log"_s},     {KindSchedulerLog, u"scheduler-log"_s},
+        {KindInventory, u"inventory"_s},    {KindBinary, u"binary"_s},
+    };
+    QStringList out;
+    for (const auto &[bit, name] : names) {
+        if (kinds & bit)
+            out.append(name);
+    }
+    return out.isEmpty() ? u"text"_s : out.join(u'+');
+}
+
+} // namespace rankscope::ingest

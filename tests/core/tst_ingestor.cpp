@@ -1,0 +1,400 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The ingest on hand-made bundles that look like real ones (tests/data/handmade) and on every
+// kind of bad input the ingest issue lists. Archives are written here with libarchive.
+#include "ingestor.h"
+#include "linereader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTimeZone>
+#include <QTest>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+using namespace rankscope::ingest;
+
+namespace {
+
+QList<FingerprintSpec> testFingerprints()
+{
+    using R = FingerprintSpec::Role;
+    using S = FingerprintSpec::Severity;
+    return {
+        {u"nccl-watchdog-timeout"_s, u"Watchdog caught collective operation timeout"_s,
+         uR"(Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), OpType=(?P<op_type>\w+).*Timeout\(ms\)=(?P<timeout_ms>\d+)\))"_s,
+         0.6, R::Collateral, S::Error},
+        {u"nccl-message-truncated"_s, u"message truncated"_s, uR"(message truncated : receiving (?P<size>\d+) bytes instead of (?P<expected>\d+))"_s,
+         0.9, R::Initiating, S::Error},
+        {u"nccl-version-conflict"_s, u"NCCL version"_s, uR"(NCCL version (?P<nccl_version>\d+\.\d+\.\d+)[^+\s]*\+cuda(?P<cuda_version>\d+\.\d+))"_s,
+         0.05, R::Context, S::Info},
+        {u"host-oom-kill"_s, u"Out of memory: Kill"_s, uR"(Out of memory: Killed? process (?P<pid>\d+))"_s, 1.0, R::Initiating, S::Fatal},
+    };
+}
+
+IngestConfig testConfig()
+{
+    IngestConfig c;
+    c.fingerprints = testFingerprints();
+    return c;
+}
+
+QString handmade(const char *name)
+{
+    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/") + QString::fromLatin1(name);
+}
+
+const Event *findEvent(const IngestResult &r, const QString &entry, int rank = -1)
+{
+    for (const Event &e : r.events) {
+        if (e.kind == Event::Kind::Fingerprint && r.fingerprints.at(e.fingerprint).entryId == entry && (rank < 0 || e.rank == rank))
+            return &e;
+    }
+    return nullptr;
+}
+
+bool hasWarning(const IngestResult &r, const QString &pathPart, const QString &messagePart)
+{
+    for (const Warning &w : r.warnings) {
+        if (w.path.contains(pathPart) && w.message.contains(messagePart))
+            return true;
+    }
+    return false;
+}
+
+QString allWarnings(const IngestResult &r)
+{
+    QStringList s;
+    for (const Warning &w : r.warnings)
+        s << w.toString();
+    return s.join(u'\n');
+}
+
+// Writes an archive of the given format with (name, content) members.
+bool writeArchive(const QString &path, const char *format, const char *filter, const QList<std::pair<QByteArray, QByteArray>> &members)
+{
+    archive *a = archive_write_new();
+    archive_write_set_format_by_name(a, format);
+    if (filter)
+        archive_write_add_filter_by_name(a, filter);
+    if (archive_write_open_filename(a, QFile::encodeName(path).constData()) != ARCHIVE_OK)
+        return false;
+    for (const auto &[name, data] : members) {
+        archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, name.constData());
+        archive_entry_set_size(e, data.size());
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_write_header(a, e);
+        archive_write_data(a, data.constData(), size_t(data.size()));
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    return true;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestIngestor : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void handmadeVersionConflict()
+    {
+        const auto r = Ingestor::run({handmade("version-conflict")}, testConfig());
+        QCOMPARE(r->files.size(), 4);
+        // Nodes come from NCCL's host prefix, not the folder names (node-a, node-b).
+        QCOMPARE(r->job.nodes, (QStringList{u"gpu-a01"_s, u"gpu-b07"_s}));
+        QCOMPARE(r->job.ranks, (QList<int>{0, 1, 2, 3}));
+        QCOMPARE(r->job.worldSize, 4);
+        QVERIFY(r->job.missingRanks.isEmpty());
+
+        const Event *trunc = findEvent(*r, u"nccl-message-truncated"_s);
+        QVERIFY(trunc);
+        QCOMPARE(trunc->rank, 2); // NCCL-only line: rank from the file name rank2.log
+        QCOMPARE(trunc->node, u"gpu-b07"_s);
+        QCOMPARE(trunc->capture(u"size"_s), u"524288"_s);
+        QCOMPARE(r->files.at(trunc->source.file).path, u"node-b/rank2.log"_s);
+        QCOMPARE(trunc->source.line, 6);
+        // CRLF file, no trailing newline: flagged, still indexed.
+        const InputFile &f = r->files.at(trunc->source.file);
+        QVERIFY(f.crlf);
+        QVERIFY(f.truncatedLastLine);
+        QCOMPARE(f.lines, 8);
+
+        // The watchdog timeout of rank 0: c10 time without a year, completed from the bundle's
+        // asctime line (2025).
+        const Event *wd = findEvent(*r, u"nccl-watchdog-timeout"_s, 0);
+        QVERIFY(wd);
+        QCOMPARE(wd->capture(u"seq"_s), u"3"_s);
+        QVERIFY(!wd->timeInferred);
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(wd->localTimeMs, QTimeZone::utc()).toString(u"yyyy-MM-ddThh:mm:ss"_s), u"2025-03-04T10:30:02"_s);
+
+        // NCCL versions per rank, as context events.
+        int banners = 0;
+        for (const Event &e : r->events) {
+            if (e.kind == Event::Kind::Fingerprint && r->fingerprints.at(e.fingerprint).entryId == u"nccl-version-conflict"_s) {
+                ++banners;
+                QCOMPARE(e.capture(u"nccl_version"_s), e.node == u"gpu-a01"_s ? u"2.21.5"_s : u"2.18.1"_s);
+            }
+        }
+        QCOMPARE(banners, 4);
+    }
+
+    void lineReaderFetchesThroughTheIndex()
+    {
+        QTemporaryDir dir;
+        QByteArray big;
+        for (int i = 1; i <= 1000; ++i)
+            big += "line " + QByteArray::number(i) + (i % 7 ? "" : " \r") + "\n";
+        QFile f(dir.filePath(u"rank0.log"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(big);
+        f.close();
+        const auto r = Ingestor::run({dir.path()}, testConfig());
+        QCOMPARE(r->files.size(), 1);
+        const InputFile &file = r->files.first();
+        QCOMPARE(file.lines, 1000);
+        QVERIFY(file.checkpoints.size() >= 1000 / CheckpointStride);
+        const QByteArrayList lines = LineReader::read(file, 130, 3);
+        QCOMPARE(lines, (QByteArrayList{"line 130", "line 131", "line 132"}));
+        QCOMPARE(LineReader::read(file, 999, 5), (QByteArrayList{"line 999", "line 1000"}));
+        QVERIFY(LineReader::read(file, 1001, 1).isEmpty());
+    }
+
+    void chunkedScanEqualsWholeScan()
+    {
+        // A file split across threads must give the same lines, events and line numbers.
+        QTemporaryDir dir;
+        QByteArray text;
+        for (int i = 1; i <= 20000; ++i) {
+            text += "[2025-03-04 10:00:00,000] step " + QByteArray::number(i) + "\n";
+            if (i % 997 == 0)
+                text += "[rank1]:[E304 10:30:02.123456789 ProcessGroupNCCL.cpp:629] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=" + QByteArray::number(i) + ", OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800102 milliseconds before timing out.\n";
+        }
+        QFile f(dir.filePath(u"rank1.log"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        IngestConfig whole = testConfig();
+        IngestConfig chunked = testConfig();
+        chunked.parallelChunkBytes = 4096 + 17; // many chunks, boundaries mid-line
+        const auto a = Ingestor::run({dir.path()}, whole);
+        const auto b = Ingestor::run({dir.path()}, chunked);
+        QCOMPARE(b->files.size(), 1);
+        QCOMPARE(b->files.first().lines, a->files.first().lines);
+        QCOMPARE(b->events.size(), a->events.size());
+        for (int i = 0; i < a->events.size(); ++i)
+            QCOMPARE(b->events.at(i).source.line, a->events.at(i).source.line);
+        QCOMPARE(LineReader::read(b->files.first(), 5000, 1), LineReader::read(a->files.first(), 5000, 1));
+    }
+
+    void archivesAreReadInPlace_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("format");
+        QTest::addColumn<QByteArray>("filter");
+        QTest::addRow("tar") << u"b.tar"_s << "pax"_ba << QByteArray();
+        QTest::addRow("tar.gz") << u"b.tar.gz"_s << "pax"_ba << "gzip"_ba;
+        QTest::addRow("tgz") << u"b.tgz"_s << "pax"_ba << "gzip"_ba;
+        QTest::addRow("tar.xz") << u"b.tar.xz"_s << "pax"_ba << "xz"_ba;
+        QTest::addRow("tar.zst") << u"b.tar.zst"_s << "pax"_ba << "zstd"_ba;
+        QTest::addRow("zip") << u"b.zip"_s << "zip"_ba << QByteArray();
+    }
+    void archivesAreReadInPlace()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, format);
+        QFETCH(QByteArray, filter);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        QVERIFY(writeArchive(path, format.constData(), filter.isEmpty() ? nullptr : filter.constData(),
+                             {{"node-a/rank3.log", "gpu-a01:1:1 [3] NCCL INFO NCCL version 2.21.5+cuda12.4\n"},
+                              {"node-a/dmesg.txt", "[Fri Aug 30 11:43:09 2024] Out of memory: Killed process 29401 (python3)\n"}}));
+        const auto r = Ingestor::run({path}, testConfig());
+        QCOMPARE(r->files.size(), 2);
+        QStringList paths;
+        for (const InputFile &f : r->files)
+            paths << f.path;
+        QVERIFY2(paths.contains(name + u"!/node-a/rank3.log"_s), qPrintable(paths.join(u',')));
+        const Event *oom = findEvent(*r, u"host-oom-kill"_s);
+        QVERIFY(oom);
+        QCOMPARE(r->files.at(oom->source.file).path, name + u"!/node-a/dmesg.txt"_s);
+        QCOMPARE(LineReader::read(r->files.at(oom->source.file), 1, 1).value(0).left(26), "[Fri Aug 30 11:43:09 2024]"_ba);
+        // Nothing was extracted next to the archive.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{name});
+    }
+
+    void singleCompressedFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"rank5.log.gz"_s);
+        QVERIFY(writeArchive(path, "raw", "gzip", {{"data", "[rank5]: Out of memory: Killed process 12 (python3)\n"}}));
+        const auto r = Ingestor::run({path}, testConfig());
+        QCOMPARE(r->files.size(), 1);
+        QCOMPARE(r->files.first().path, u"rank5.log.gz!/rank5.log"_s);
+        QVERIFY(findEvent(*r, u"host-oom-kill"_s, 5));
+    }
+
+    void nestedArchiveOneLevel()
+    {
+        QTemporaryDir dir;
+        const QString inner = dir.filePath(u"inner.tar.gz"_s);
+        QVERIFY(writeArchive(inner, "pax", "gzip", {{"n1/rank1.log", "[rank1]: Out of memory: Killed process 7 (python3)\n"}}));
+        const QString outer = dir.filePath(u"outer.tar"_s);
+        QVERIFY(writeArchive(outer, "pax", nullptr, {{"logs/inner.tar.gz", readAll(inner)}, {"top.log", "hello\n"}}));
+        QFile::remove(inner);
+        const auto r = Ingestor::run({outer}, testConfig());
+        const Event *oom = findEvent(*r, u"host-oom-kill"_s, 1);
+        QVERIFY2(oom, qPrintable(allWarnings(*r)));
+        QCOMPARE(r->files.at(oom->source.file).path, u"outer.tar!/logs/inner.tar.gz!/n1/rank1.log"_s);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addRow("empty folder") << u"empty"_s;
+        QTest::addRow("unreadable file") << u"unreadable"_s;
+        QTest::addRow("truncated tar.gz") << u"truncated-targz"_s;
+        QTest::addRow("truncated zip") << u"truncated-zip"_s;
+        QTest::addRow("zip bomb") << u"bomb"_s;
+        QTest::addRow("dot-dot member") << u"dotdot"_s;
+        QTest::addRow("NUL-filled file") << u"nul"_s;
+        QTest::addRow("rank claims on every line") << u"claims"_s;
+        QTest::addRow("symlink out of the bundle") << u"symlink"_s;
+    }
+    void badInput()
+    {
+        // Each bad file sits next to a good one: the good one must still be analysed, and the
+        // bad one must be named in a warning.
+        QFETCH(QString, kind);
+        QTemporaryDir dir;
+        QTemporaryDir outside;
+        const QString bundle = dir.filePath(u"bundle"_s);
+        QDir().mkpath(bundle);
+        auto write = [](const QString &p, const QByteArray &d) {
+            QFile f(p);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(d);
+        };
+        write(bundle + u"/good-rank0.log"_s, "[rank0]: Out of memory: Killed process 1 (python3)\n");
+        QString badName;
+        QString expect;
+        IngestConfig cfg = testConfig();
+        if (kind == u"empty"_s) {
+            QDir().mkpath(bundle + u"/empty-node"_s);
+            const auto r = Ingestor::run({bundle + u"/empty-node"_s}, cfg);
+            QVERIFY(r->files.isEmpty());
+            QVERIFY2(hasWarning(*r, QString(), u"folder holds no files"_s), qPrintable(allWarnings(*r)));
+            return;
+        } else if (kind == u"unreadable"_s) {
+            if (::geteuid() == 0)
+                QSKIP("root reads every file; permissions cannot make one unreadable");
+            badName = u"secret.log"_s;
+            write(bundle + u"/secret.log"_s, "x\n");
+            ::chmod(QFile::encodeName(bundle + u"/secret.log"_s).constData(), 0);
+            expect = u"cannot be read"_s;
+        } else if (kind == u"truncated-targz"_s || kind == u"truncated-zip"_s) {
+            const bool zip = kind.endsWith(u"zip"_s);
+            badName = zip ? u"b.zip"_s : u"b.tar.gz"_s;
+            QByteArray noise;
+            for (int i = 0; i < 20000; ++i)
+                noise += "[rank2]: line " + QByteArray::number(i * 7919 % 10007) + "\n";
+            QVERIFY(writeArchive(bundle + u'/' + badName, zip ? "zip" : "pax", zip ? nullptr : "gzip",
+                                 {{"a/rank1.log", "[rank1]: Out of memory: Killed process 5 (python3)\n"}, {"a/rank2.log", noise}}));
+            QByteArray data = readAll(bundle + u'/' + badName);
+            write(bundle + u'/' + badName, data.left(data.size() * 2 / 3));
+            expect = zip ? u""_s : u"damaged or truncated"_s;
+        } else if (kind == u"bomb"_s) {
+            badName = u"bomb.zip"_s;
+            cfg.maxRatioFloorBytes = 1 << 20;
+            cfg.maxCompressionRatio = 50;
+            QVERIFY(writeArchive(bundle + u'/' + badName, "zip", nullptr, {{"big.log", QByteArray(64 << 20, 'a')}}));
+            expect = u"archive bombs"_s;
+        } else if (kind == u"dotdot"_s) {
+            badName = u"evil.tar"_s;
+            QVERIFY(writeArchive(bundle + u'/' + badName, "pax", nullptr, {{"../../etc/cron.d/x", "boom\n"}, {"ok.log", "fine\n"}}));
+            expect = u"leaves the archive"_s;
+        } else if (kind == u"nul"_s) {
+            badName = u"core.log"_s;
+            write(bundle + u'/' + badName, QByteArray(1 << 20, '\0'));
+            expect = u"binary"_s;
+        } else if (kind == u"claims"_s) {
+            badName = u"mixed.log"_s;
+            QByteArray d;
+            for (int i = 0; i < 200; ++i)
+                d += "[rank" + QByteArray::number(i) + "]: hello\n";
+            write(bundle + u'/' + badName, d);
+            expect = u"different ranks"_s;
+        } else if (kind == u"symlink"_s) {
+            badName = u"link.log"_s;
+            write(outside.filePath(u"secret.txt"_s), "secret\n");
+            QVERIFY(QFile::link(outside.filePath(u"secret.txt"_s), bundle + u'/' + badName));
+            expect = u"leaves the bundle"_s;
+        }
+        const auto r = Ingestor::run({bundle}, cfg);
+        QVERIFY2(findEvent(*r, u"host-oom-kill"_s, 0), "the good file was not analysed");
+        QVERIFY2(hasWarning(*r, badName, expect), qPrintable(allWarnings(*r)));
+        if (kind == u"truncated-targz"_s)
+            QVERIFY2(findEvent(*r, u"host-oom-kill"_s, 1), "members before the damage must be read");
+        if (kind == u"dotdot"_s) {
+            for (const InputFile &f : r->files)
+                QVERIFY(!f.path.contains(u".."_s));
+        }
+    }
+
+    void hugeSingleLineFile()
+    {
+        // A 1 GB file with no newline: indexed as one line, scanned up to the cap, no memory blow-up.
+        const qint64 size = qEnvironmentVariableIntValue("RANKSCOPE_TEST_HUGE_MB") > 0
+                                ? qint64(qEnvironmentVariableIntValue("RANKSCOPE_TEST_HUGE_MB")) << 20
+                                : qint64(1) << 30;
+        QTemporaryDir dir;
+        {
+            QFile f(dir.filePath(u"one-line.log"_s));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("Out of memory: Killed process 99 (python3) ");
+            const QByteArray block(8 << 20, 'x');
+            for (qint64 w = 0; w < size; w += block.size())
+                f.write(block);
+        }
+        const auto r = Ingestor::run({dir.path()}, testConfig());
+        QCOMPARE(r->files.size(), 1);
+        QCOMPARE(r->files.first().lines, 1);
+        QVERIFY(r->files.first().overlongLines);
+        QVERIFY(findEvent(*r, u"host-oom-kill"_s));
+        QVERIFY(hasWarning(*r, u"one-line.log"_s, u"longer than 1 MiB"_s));
+        QVERIFY(findEvent(*r, u"host-oom-kill"_s)->text.size() <= 4096);
+    }
+
+    void cancelLeavesAUsableResult()
+    {
+        QTemporaryDir dir;
+        for (int i = 0; i < 8; ++i) {
+            QFile f(dir.filePath(u"rank%1.log"_s.arg(i)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(8 << 20, 'y').replace(4096, 1, "\n"));
+        }
+        int calls = 0;
+        const auto r = Ingestor::run({dir.path()}, testConfig(), [&calls](qint64, qint64) { return ++calls < 2; });
+        QVERIFY(r->cancelled);
+        QVERIFY(hasWarning(*r, QString(), u"cancelled"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIngestor)
+#include "tst_ingestor.moc"
