@@ -8,10 +8,16 @@ namespace rankscope {
 
 // Sub-command entry points, each defined in its own <name>command.cpp.
 // (Declared here rather than in headers of their own: nothing else calls them.)
+int runSimulateCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+int runKbCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 
 const QList<SubCommand> &SubCommand::all()
 {
     static const QList<SubCommand> commands = {
+        {u"simulate"_s, u"Generate a realistic incident bundle with a known answer"_s, &runSimulateCommand},
+        {u"analyze"_s, u"Analyse an incident bundle headless (text, JSON or Markdown)"_s, &runAnalyzeCommand},
+        {u"kb"_s, u"Browse, search and validate the failure encyclopedia"_s, &runKbCommand},
     };
     return commands;
 }

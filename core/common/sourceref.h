@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QMetaType>
 #include <QtGlobal>
 
 namespace rankscope {
@@ -25,3 +26,5 @@ struct SourceRef
 };
 
 } // namespace rankscope
+
+Q_DECLARE_METATYPE(rankscope::SourceRef)

@@ -54,7 +54,7 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     // Lifecycle patterns. NCCL ties a process (host:pid) to its rank only in its init lines,
     // which is how NCCL debug files without any [rankN] prefix get their rank.
     m_builtins = {
-        QRegularExpression(uR"(comm (?:0x)?[0-9a-fA-F]+ rank (?<rank>\d+) nranks (?<nranks>\d+) cudaDev (?<device>\d+))"_s),
+        QRegularExpression(uR"(comm (?:0x)?[0-9a-fA-F]+ rank (?<rank>\d+) nranks (?<nranks>\d+) cudaDev (?<device>\d+)(?: nvmlDev \d+)? busId (?<busid>[0-9a-fA-F]+))"_s),
         QRegularExpression(uR"(comm (?:0x)?[0-9a-fA-F]+ rank (?<rank>\d+) nRanks (?<nranks>\d+) nNodes (?<nnodes>\d+) localRanks (?<localranks>\d+) localRank (?<local_rank>\d+))"_s),
         QRegularExpression(uR"(\b(?:global[_ ])?(?:step|iteration|iter)\b\D{0,4}(?<step>\d+))"_s,
                            QRegularExpression::CaseInsensitiveOption),
@@ -64,6 +64,13 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"Init COMPLETE"_s, -1 - InitComplete);
     addTarget(u" nRanks "_s, -1 - CommRanks);
     addTarget(u"loss"_s, -1 - TrainingStep);
+    const QList<FactPattern> &facts = factPatterns();
+    for (int i = 0; i < facts.size(); ++i) {
+        QRegularExpression re(facts.at(i).regex);
+        re.optimize();
+        m_builtins.append(re);
+        addTarget(facts.at(i).anchor, -1 - (FirstFact + i));
+    }
     m_anchors = AnchorMatcher(anchors);
 }
 
@@ -93,6 +100,24 @@ void EventMatcher::match(const QString &content, const QList<int> &anchors, QLis
             return fa.weight > fb.weight;
         return rolePriority(fa.role) < rolePriority(fb.role);
     });
+}
+
+const QList<EventMatcher::FactPattern> &EventMatcher::factPatterns()
+{
+    // log-formats.md §1.4-1.5, §2.6: the wordings across NCCL and torch versions.
+    static const QList<FactPattern> patterns = {
+        {u"nccl"_s, u"NCCL version "_s, uR"((?:^|\s|\])NCCL version (?<value>\d+\.\d+\.\d+)[^+\s]*\+cuda(?<cuda>\d+\.\d+))"_s},
+        {u"nccl"_s, u"environments: NCCL version: "_s, uR"(environments: NCCL version: (?<value>\d+\.\d+\.\d+))"_s},
+        {u"transport"_s, u"Using network "_s, uR"(NCCL INFO Using network (?<value>\S.*?)\s*$)"_s},
+        {u"cuda_driver"_s, u"cudaDriverVersion "_s, uR"(NCCL INFO cudaDriverVersion (?<value>\d+))"_s},
+        {u"net_plugin"_s, u"Loaded net plugin"_s, uR"(Loaded net plugin (?<value>\S+?)(?: \(v\d+\))?\s*$)"_s},
+        {u"net_plugin"_s, u"NET/Plugin"_s, uR"(NET/Plugin ?: ?(?<value>No plugin found|Could not find|Plugin load))"_s},
+        {u"gdr"_s, u"GPU Direct RDMA "_s, uR"(GPU Direct RDMA (?<value>Enabled|Disabled))"_s},
+        {u"hca"_s, u"NET/IB : Using"_s, uR"(NET/IB : Using (?<value>(?:\s*\[\d+\][^ ;]+)+))"_s},
+        {u"ip"_s, u"Bootstrap"_s, uR"(Bootstrap ?: Using \[?\d*\]?[\w.-]+:(?<value>[0-9a-fA-F.:]+)<)"_s},
+        {u"torch"_s, u"PyTorch version"_s, uR"(PyTorch version:? (?<value>\d+\.\d+\S*))"_s},
+    };
+    return patterns;
 }
 
 QStringList EventMatcher::captureNames(int fingerprint) const

@@ -16,7 +16,17 @@ namespace rankscope::ingest {
 class EventMatcher
 {
 public:
-    enum Builtin { InitComplete = 0, CommRanks, TrainingStep, BuiltinCount };
+    enum Builtin { InitComplete = 0, CommRanks, TrainingStep, FirstFact };
+
+    // Facts for the version matrix read from log lines in the same pass: what the process
+    // actually loaded (NCCL banner, chosen transport, plugin, driver), with their evidence line.
+    struct FactPattern
+    {
+        QString component; // nccl, cuda, driver, transport, net_plugin, gdr, hca, ip, torch
+        QString anchor;
+        QString regex;     // the named group "value" holds the fact
+    };
+    static const QList<FactPattern> &factPatterns();
 
     explicit EventMatcher(const QList<FingerprintSpec> &fingerprints);
 

@@ -194,7 +194,10 @@ void FileScanner::processCandidate(QByteArrayView line, const QList<int> &anchor
             ev.fingerprint = hit.fingerprint;
         } else {
             const int builtin = -1 - hit.fingerprint;
-            if (builtin == EventMatcher::TrainingStep) {
+            if (builtin >= EventMatcher::FirstFact) {
+                ev.kind = Event::Kind::Fact;
+                ev.captures.prepend({u"component"_s, EventMatcher::factPatterns().at(builtin - EventMatcher::FirstFact).component});
+            } else if (builtin == EventMatcher::TrainingStep) {
                 ev.kind = Event::Kind::TrainingStep;
             } else {
                 ev.kind = Event::Kind::NcclInitComplete;

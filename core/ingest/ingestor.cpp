@@ -438,7 +438,13 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         paths.append(pa);
     }
 
+    // Where each rank runs, from the lines that say it for certain: NCCL init lines.
     QHash<int, QString> rankNode;
+    for (auto it = procRank.cbegin(); it != procRank.cend(); ++it) {
+        result->processRanks.insert(QString::fromUtf8(it.key()), it.value().rank);
+        if (it.value().rank >= 0 && !rankNode.contains(it.value().rank))
+            rankNode.insert(it.value().rank, QString::fromUtf8(it.key().left(it.key().lastIndexOf(':'))));
+    }
     for (int fi = 0; fi < scanned.size(); ++fi) {
         const Scanned &s = scanned.at(fi);
         const PathAttribution &pa = paths.at(fi);
@@ -456,8 +462,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.overlongLines = s.scan.overlong;
         f.localRank = pa.localRank;
 
-        const QByteArray host = majorityKey(s.scan.hostClaims);
-        f.node = !host.isEmpty() ? QString::fromUtf8(host) : folderAlias.value(pa.node, pa.node);
+        // A combined log (Slurm --label, MPI) holds several hosts: it has no node of its own.
+        const QByteArray host = s.scan.hostClaims.size() == 1 ? majorityKey(s.scan.hostClaims) : QByteArray();
+        f.node = !host.isEmpty() ? QString::fromUtf8(host) : s.scan.hostClaims.size() > 1 ? QString() : folderAlias.value(pa.node, pa.node);
 
         qint64 claimTotal = 0;
         const int claimed = majorityKey(s.scan.rankClaims, 0.9, &claimTotal);
@@ -513,18 +520,59 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         return NoTime;
     };
 
-    QList<Event> events;
+    // Completed sample times of every file, and the time span of each rank and node, for lines
+    // without a time of their own.
+    QList<QList<std::pair<qint64, qint64>>> fileSamples; // per file: (line, ms)
+    QHash<int, std::pair<qint64, qint64>> rankSpan;
+    QHash<QString, std::pair<qint64, qint64>> nodeSpan;
+    auto widen = [](std::pair<qint64, qint64> &span, qint64 ms) {
+        span.first = span.first == NoTime ? ms : std::min(span.first, ms);
+        span.second = span.second == NoTime ? ms : std::max(span.second, ms);
+    };
     for (int fi = 0; fi < scanned.size(); ++fi) {
-        const Scanned &s = scanned.at(fi);
-        InputFile &f = result->files[fi];
-        // Completed sample times of this file, for lines without their own.
-        QList<std::pair<qint64, qint64>> samples; // (line, ms)
-        for (const auto &t : s.scan.times) {
+        QList<std::pair<qint64, qint64>> samples;
+        for (const auto &t : scanned.at(fi).scan.times) {
             const qint64 ms = complete(t.time);
             if (ms != NoTime)
                 samples.append({t.line, ms});
         }
-        auto inferred = [&samples](qint64 line) -> qint64 {
+        const InputFile &f = result->files.at(fi);
+        for (const auto &[line, ms] : samples) {
+            if (f.rank >= 0) {
+                if (!rankSpan.contains(f.rank))
+                    rankSpan.insert(f.rank, {NoTime, NoTime});
+                widen(rankSpan[f.rank], ms);
+            }
+            if (!f.node.isEmpty() && !(f.kinds & KindInventory)) {
+                if (!nodeSpan.contains(f.node))
+                    nodeSpan.insert(f.node, {NoTime, NoTime});
+                widen(nodeSpan[f.node], ms);
+            }
+        }
+        fileSamples.append(samples);
+    }
+
+    QList<Event> events;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const Scanned &s = scanned.at(fi);
+        InputFile &f = result->files[fi];
+        const QList<std::pair<qint64, qint64>> &samples = fileSamples.at(fi);
+        // A file without any timestamp (a worker's stderr, an NCCL file before 2.26) is spread
+        // over the span its rank (or node) was seen alive in the other files, by line position:
+        // coarse, flagged as inferred, but it keeps the file's order and its place in the job.
+        std::pair<qint64, qint64> span{NoTime, NoTime};
+        if (samples.isEmpty()) {
+            if (f.rank >= 0 && rankSpan.contains(f.rank))
+                span = rankSpan.value(f.rank);
+            else if (nodeSpan.contains(f.node))
+                span = nodeSpan.value(f.node);
+        }
+        auto inferred = [&samples, &span, &f](qint64 line) -> qint64 {
+            if (samples.isEmpty()) {
+                if (span.first == NoTime || f.lines <= 0)
+                    return NoTime;
+                return span.first + qint64(double(span.second - span.first) * double(line - 1) / double(std::max<qint64>(1, f.lines - 1)));
+            }
             auto it = std::upper_bound(samples.cbegin(), samples.cend(), std::pair<qint64, qint64>(line, std::numeric_limits<qint64>::max()));
             if (it != samples.cbegin())
                 return std::prev(it)->second;
@@ -552,7 +600,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             ev.rank = rank;
             if (ev.localRank < 0)
                 ev.localRank = f.localRank;
-            ev.node = !raw.ncclHost.isEmpty() ? QString::fromUtf8(raw.ncclHost) : f.node;
+            ev.node = !raw.ncclHost.isEmpty() ? QString::fromUtf8(raw.ncclHost)
+                      : (rank >= 0 && rankNode.contains(rank)) ? rankNode.value(rank)
+                                                               : f.node;
             if (rank >= 0) {
                 ranks.insert(rank);
                 if (!ev.node.isEmpty() && !rankNode.contains(rank))

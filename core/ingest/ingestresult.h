@@ -6,6 +6,7 @@
 #include "sourceref.h"
 #include "warning.h"
 
+#include <QHash>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -75,6 +76,7 @@ struct Event
         NcclInitComplete, // "… Init COMPLETE": ties host:pid to a rank
         TrainingStep,     // a training-loop progress line
         LastLine,         // last line of a rank's output
+        Fact,             // an inventory fact read from a log line: captures "component", "value"
     };
     Kind kind = Kind::Fingerprint;
     int fingerprint = -1;  // index into IngestConfig::fingerprints
@@ -132,6 +134,9 @@ struct IngestResult
     QList<Event> events;         // sorted by (timeMs, file, line); unknown times last
     QList<FingerprintSpec> fingerprints;
     JobShape job;
+    // "host:pid" of every NCCL process whose init line named its rank: lets the analysis tie a
+    // kernel line ("Killed process 3101") or a launcher line ("(pid: 3101)") to a rank.
+    QHash<QString, int> processRanks;
     QList<ClockOffset> clockOffsets;
     Warnings warnings;
     IngestStats stats;

@@ -293,7 +293,7 @@ ParsedTime TimestampParser::parse(QByteArrayView line)
     const Cursor start{begin, end};
 
     // At the start of the line.
-    if (isoAt(start, t) || glogAt(start, t) || dmesgAt(start, t) || syslogAt(start, t))
+    if (isoAt(start, t) || glogAt(start, t) || dmesgAt(start, t) || syslogAt(start, t) || ctimeAt(start, t))
         return t;
     if (start.peek() == '[') {
         const Cursor in{begin + 1, end};
@@ -320,6 +320,20 @@ ParsedTime TimestampParser::parse(QByteArrayView line)
     const qsizetype at = line.indexOf(QByteArrayView(" AT "));
     if (at > 0 && isoAt(Cursor{begin + at + 4, end}, t))
         return t;
+    // torchrun error.json: "timestamp": "1714564800" (epoch seconds, a string)
+    const qsizetype ts = line.indexOf(QByteArrayView("\"timestamp\": \""));
+    if (ts >= 0) {
+        Cursor c{begin + ts + 14, end};
+        qint64 secs = 0;
+        int n = 0;
+        while (c.isDigit() && n < 12) {
+            secs = secs * 10 + (*c.p - '0');
+            ++c.p;
+            ++n;
+        }
+        if (n == 10 && c.peek() == '"')
+            return {ParsedTime::Kind::Absolute, true, secs * 1000};
+    }
     return ParsedTime();
 }
 

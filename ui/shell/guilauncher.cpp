@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "guilauncher.h"
 
+#include "knowledgebase.h"
 #include "libraryversions.h"
 #include "mainwindow.h"
 #include "sqlitesupport.h"
@@ -27,6 +28,9 @@ int GuiLauncher::run(QApplication &app, const QStringList &paths)
     Themes::apply(app, Themes::fromString(QSettings().value(u"theme"_s).toString()));
 
     MainWindow window;
+    Warnings kbWarnings;
+    window.setKnowledgeBase(kb::KnowledgeBase::open(kb::KnowledgeBase::defaultDatabasePath(),
+                                                    kb::KnowledgeBase::defaultUserDir(), &kbWarnings));
     window.show();
     const QString sqliteProblem = SqliteSupport::problem();
     if (!sqliteProblem.isEmpty())

@@ -3,7 +3,14 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "encyclopediapanel.h"
+#include "incidentloader.h"
+#include "logview.h"
+#include "matrixview.h"
+#include "overviewpanel.h"
 #include "themes.h"
+#include "timelineplot.h"
+#include "warningsmodel.h"
 #include "welcomewidget.h"
 
 #include <QAction>
@@ -18,7 +25,14 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QVBoxLayout>
 #include <QSettings>
+#include <QDockWidget>
+#include <QListView>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 using namespace Qt::StringLiterals;
@@ -52,8 +66,10 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(u":/icons/rankscope.svg"_s));
     setAcceptDrops(true);
 
-    m_welcome = new WelcomeWidget(this);
-    setCentralWidget(m_welcome);
+    m_stack = new QStackedWidget(this);
+    m_welcome = new WelcomeWidget(m_stack);
+    m_stack->addWidget(m_welcome);
+    setCentralWidget(m_stack);
     connect(m_welcome, &WelcomeWidget::openFolderRequested, this, &MainWindow::openFolderDialog);
     connect(m_welcome, &WelcomeWidget::openArchiveRequested, this, &MainWindow::openArchiveDialog);
     connect(m_welcome, &WelcomeWidget::recentRequested, this, [this](const QString &p) { openPaths({p}); });
@@ -61,8 +77,36 @@ MainWindow::MainWindow(QWidget *parent)
     m_statusLabel = new QLabel(tr("Ready. Open an incident bundle or drop it on the window."), this);
     m_statusLabel->setAccessibleName(tr("Status"));
     statusBar()->addWidget(m_statusLabel, 1);
+    m_progress = new QProgressBar(this);
+    m_progress->setAccessibleName(tr("Loading progress"));
+    m_progress->setMaximumWidth(260);
+    m_progress->setRange(0, 1000);
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(tr("Stop loading; what was read so far stays usable"));
+    m_cancel->hide();
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, this, &MainWindow::cancelLoading);
+
+    m_loader = new IncidentLoader(this);
+    connect(m_loader, &IncidentLoader::progress, this, [this](qint64 done, qint64 total, int left) {
+        m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+        const QString mb = tr("%1 of %2 MB").arg(done / 1'000'000).arg(total / 1'000'000);
+        m_statusLabel->setText(left >= 0 ? tr("Reading %1 — about %2 s left").arg(mb).arg(left) : tr("Reading %1").arg(mb));
+    });
+    connect(m_loader, &IncidentLoader::ingested, this, &MainWindow::onIngested);
+    connect(m_loader, &IncidentLoader::analysed, this, &MainWindow::onAnalysed);
+    connect(m_loader, &IncidentLoader::finished, this, [this](bool cancelled) {
+        m_progress->hide();
+        m_cancel->hide();
+        if (cancelled)
+            m_statusLabel->setText(tr("Loading cancelled: showing what was read"));
+        Q_EMIT loadingFinished(cancelled);
+    });
 
     createActions();
+    createWorkbench();
 
     QSettings settings;
     restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
@@ -98,6 +142,7 @@ void MainWindow::createActions()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(u"viewMenu"_s);
+    m_panelsMenu = view->addMenu(tr("&Panels"));
     QMenu *themeMenu = view->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);
     const Themes::Theme current = Themes::fromString(QSettings().value(ThemeKey).toString());
@@ -161,8 +206,148 @@ void MainWindow::openPaths(const QStringList &paths)
         addRecent(p);
     setWindowTitle(tr("%1 — RankScope").arg(QFileInfo(m_current).fileName()));
     if (missing.isEmpty())
-        m_statusLabel->setText(tr("Opened %1").arg(QDir::toNativeSeparators(m_current)));
+        m_statusLabel->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(m_current)));
+    m_ingest.reset();
+    m_analysis.reset();
+    m_overview->clear();
+    m_timeline->clear();
+    m_matrix->setResult(nullptr);
+    m_warningsModel->setWarnings({});
+    m_stack->setCurrentWidget(m_workbench);
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->show();
+    m_loader->load(existing);
     Q_EMIT incidentOpened(existing);
+}
+
+void MainWindow::cancelLoading()
+{
+    m_loader->cancel();
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_loader->isRunning();
+}
+
+void MainWindow::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
+{
+    m_loader->setKnowledgeBase(kb);
+    m_encyclopedia->setKnowledgeBase(kb);
+}
+
+void MainWindow::createWorkbench()
+{
+    m_workbench = new QWidget(m_stack);
+    auto *layout = new QVBoxLayout(m_workbench);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Vertical, m_workbench);
+    split->setObjectName(u"centralSplitter"_s);
+    m_timeline = new TimelinePlot(split);
+    m_logView = new LogView(split);
+    split->addWidget(m_timeline);
+    split->addWidget(m_logView);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    layout->addWidget(split);
+    m_stack->addWidget(m_workbench);
+
+    auto dock = [this](QWidget *w, const QString &title, const QString &name, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        m_panelsMenu->addAction(d->toggleViewAction());
+        return d;
+    };
+    m_overview = new OverviewPanel(this);
+    m_matrix = new MatrixView(this);
+    m_encyclopedia = new EncyclopediaPanel(this);
+    m_warningsModel = new models::WarningsModel(this);
+    m_warnings = new QListView(this);
+    m_warnings->setObjectName(u"warningsList"_s);
+    m_warnings->setAccessibleName(tr("Warnings"));
+    m_warnings->setToolTip(tr("Problems found while reading the bundle; click one to open its file and line"));
+    m_warnings->setModel(m_warningsModel);
+    dock(m_overview, tr("Overview"), u"overviewDock"_s, Qt::LeftDockWidgetArea);
+    QDockWidget *matrixDock = dock(m_matrix, tr("Version Matrix"), u"matrixDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget *warningsDock = dock(m_warnings, tr("Warnings"), u"warningsDock"_s, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(matrixDock, warningsDock);
+    matrixDock->raise();
+    dock(m_encyclopedia, tr("Encyclopedia"), u"encyclopediaDock"_s, Qt::RightDockWidgetArea);
+
+    connect(m_overview, &OverviewPanel::sourceActivated, this, &MainWindow::showSource);
+    connect(m_timeline, &TimelinePlot::eventActivated, this, &MainWindow::showSource);
+    connect(m_matrix, &MatrixView::sourceActivated, this, &MainWindow::showSource);
+    connect(m_encyclopedia, &EncyclopediaPanel::evidenceActivated, this, &MainWindow::showSource);
+    connect(m_overview, &OverviewPanel::entryActivated, this, [this](const QString &id, const QList<analysis::Evidence> &why) {
+        m_encyclopedia->showEntry(id, why);
+    });
+    connect(m_warnings, &QListView::activated, this, [this](const QModelIndex &index) {
+        if (!m_ingest)
+            return;
+        const QString path = index.data(models::WarningsModel::PathRole).toString();
+        for (int i = 0; i < m_ingest->files.size(); ++i) {
+            if (m_ingest->files.at(i).path == path) {
+                showSource({FileId(i), std::max<qint64>(1, index.data(models::WarningsModel::LineRole).toLongLong())});
+                return;
+            }
+        }
+    });
+}
+
+void MainWindow::showSource(SourceRef source)
+{
+    if (source.isValid())
+        m_logView->showFile(source.file, source.line);
+}
+
+void MainWindow::onIngested(const ingest::IngestResultPtr &result)
+{
+    m_ingest = result;
+    m_overview->setIngest(result);
+    m_timeline->setIngest(result);
+    m_logView->setIngest(result);
+    m_warningsModel->setWarnings(result->warnings);
+    m_statusLabel->setText(tr("Read %1 files, %2 events; analysing…").arg(result->stats.files).arg(result->stats.events));
+    Q_EMIT ingestReady();
+}
+
+void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
+{
+    m_analysis = result;
+    m_overview->setResult(result);
+    m_timeline->setResult(result);
+    m_matrix->setResult(result);
+    Warnings all = result->ingest->warnings;
+    all += result->warnings;
+    m_warningsModel->setWarnings(all);
+    QList<LogMark> marks;
+    for (int i = 0; i < result->eventRoles.size(); ++i) {
+        const auto role = result->eventRoles.at(i);
+        if (role == analysis::ChainStep::Role::Context)
+            continue;
+        const ingest::Event &e = result->ingest->events.at(i);
+        marks.append({e.source, role == analysis::ChainStep::Role::Initiating ? LogMark::Role::Initiating : LogMark::Role::Collateral,
+                      e.fingerprint >= 0 ? result->ingest->fingerprints.at(e.fingerprint).entryId : QString()});
+    }
+    m_logView->setMarks(marks);
+    const analysis::Verdict &v = result->verdict;
+    if (!v.entry.isEmpty()) {
+        QList<analysis::Evidence> why;
+        for (const analysis::Diagnosis &d : result->diagnoses) {
+            if (d.entry == v.entry)
+                why = d.evidence;
+        }
+        if (why.isEmpty() && v.evidence.source.isValid())
+            why.append(v.evidence);
+        m_encyclopedia->showEntry(v.entry, why);
+    }
+    if (v.evidence.source.isValid())
+        showSource(v.evidence.source);
+    m_statusLabel->setText(v.summary);
+    Q_EMIT analysisReady();
 }
 
 QStringList MainWindow::recentPaths() const

@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ingestresult.h"
+
+#include <QList>
+#include <QMap>
+#include <QString>
+
+#include <memory>
+
+namespace rankscope::analysis {
+
+using ingest::NoTime;
+
+// One line of evidence: the file and line it came from and what it says.
+struct Evidence
+{
+    SourceRef source;
+    QString path; // resolved from source.file, relative to the opened root
+    int rank = -1;
+    QString node;
+    qint64 timeMs = NoTime;
+    QString text;
+};
+
+// A version or configuration fact about a node, with where it was read.
+struct Fact
+{
+    QString node;
+    QString component; // nccl, cuda, driver, torch, python, transport, net_plugin, hca, gpu, image, gdr, NCCL_*
+    QString value;     // normalised (nccl "2.21.5", transport "IB")
+    QString sourceKind; // "nccl-banner", "pip", "collect_env", "nvidia-smi", "env", "rankscope-json", …
+    Evidence evidence;
+};
+
+struct MatrixCell
+{
+    enum class State { Consistent, Outlier, Conflicting, Unknown };
+    State state = State::Unknown;
+    QString value;          // the node's value (for Conflicting: the values joined by " | ")
+    QStringList values;     // distinct values seen on the node
+    QString majority;       // the value most nodes have
+    QList<Evidence> evidence;
+};
+
+struct VersionMatrix
+{
+    QStringList components;
+    QStringList nodes;
+    QMap<QString, QMap<QString, MatrixCell>> cells; // node -> component -> cell
+
+    struct Outlier
+    {
+        QString node;
+        QString component;
+        QString value;
+        QString majority;
+        Evidence evidence;
+    };
+    QList<Outlier> outliers;
+
+    const MatrixCell *cell(const QString &node, const QString &component) const
+    {
+        const auto n = cells.constFind(node);
+        if (n == cells.cend())
+            return nullptr;
+        const auto c = n->constFind(component);
+        return c == n->cend() ? nullptr : &*c;
+    }
+};
+
+struct ChainStep
+{
+    enum class Role { Initiating, Collateral, Context };
+    Role role = Role::Context;
+    QString entry;
+    QString why;
+    Evidence evidence;
+};
+
+struct Verdict
+{
+    int rank = -1;
+    QString node;
+    qint64 timeMs = NoTime;
+    QString entry;
+    bool external = false;
+    double confidence = 0;
+    QString summary;
+    Evidence evidence;
+    QList<ChainStep> chain;
+    QString basis; // which rule decided: "scheduler", "hardware", "rank-local", "logical clocks", …
+};
+
+struct Diagnosis
+{
+    QString entry;
+    QString title;
+    QString category;
+    QString role;
+    double score = 0; // 0..1
+    QList<Evidence> evidence;
+};
+
+// The one immutable result the GUI, the CLI and reports read (STYLE.md 11).
+struct AnalysisResult
+{
+    ingest::IngestResultPtr ingest;
+    QList<Fact> facts;
+    VersionMatrix matrix;
+    Verdict verdict;
+    QList<Diagnosis> diagnoses;   // best first
+    // For each event index of ingest->events: its role in the incident.
+    QList<ChainStep::Role> eventRoles;
+    Warnings warnings;            // analysis warnings (inventories); ingest warnings stay in ingest
+    double seconds = 0;
+};
+
+using AnalysisResultPtr = std::shared_ptr<const AnalysisResult>;
+
+} // namespace rankscope::analysis

@@ -1,0 +1,31 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysisresult.h"
+
+#include <QByteArrayList>
+
+namespace rankscope::analysis {
+
+// Reads node inventories (log-formats.md §6): RankScope's own JSON (schema
+// "rankscope.inventory/1", documented in the README), `python -m torch.utils.collect_env`,
+// nvidia-smi (table and -q), pip freeze / pip list, dpkg -l, env / printenv dumps, ibstat /
+// ibv_devinfo and docker inspect. A pure function of (file, its lines): returns facts with
+// their line numbers and typed warnings; a file may hold several of these one after another.
+class InventoryParser
+{
+public:
+    struct Result
+    {
+        QList<Fact> facts;
+        Warnings warnings;
+        QString node; // the node the content names (hostname, "node" field), if any
+    };
+    static Result parse(const ingest::InputFile &file, FileId id, const QByteArrayList &lines);
+
+    // "2.21.5-1+cuda12.4" -> "2.21.5"; "2.5.1+cu124" -> "2.5.1+cu124" (kept: the build matters)
+    static QString normaliseVersion(const QString &component, const QString &value);
+};
+
+} // namespace rankscope::analysis

@@ -1,0 +1,981 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "linesource.h"
+
+#include "archivewalker.h"
+#include "lineprefix.h"
+#include "linereader.h"
+#include "timestampparser.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
+#include <QPromise>
+#include <QStandardPaths>
+#include <QTimeZone>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <limits>
+#include <queue>
+
+using namespace Qt::StringLiterals;
+
+namespace rankscope::ingest {
+
+namespace {
+
+constexpr qint64 ScanBlockLines = 4096;
+constexpr qint64 NoKey = std::numeric_limits<qint64>::max();
+
+quint64 lineKey(SourceRef ref) { return (quint64(ref.file) << 40) | quint64(ref.line); }
+
+// Collects lines [first, last) (1-based) from a byte stream that starts at line `line`.
+struct LineCollector
+{
+    qint64 line;
+    qint64 first;
+    qint64 last; // exclusive
+    qsizetype maxBytes;
+    QByteArrayList out;
+    QByteArray current;
+    bool done = false;
+
+    void feed(const char *p, qint64 n)
+    {
+        const char *end = p + n;
+        while (p < end && !done) {
+            const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
+            const char *stop = nl ? nl : end;
+            if (line >= first && current.size() < maxBytes)
+                current.append(p, std::min<qsizetype>(stop - p, maxBytes - current.size()));
+            if (nl) {
+                if (line >= first) {
+                    if (current.endsWith('\r'))
+                        current.chop(1);
+                    out.append(current);
+                }
+                current.clear();
+                if (++line >= last)
+                    done = true;
+            }
+            p = nl ? nl + 1 : end;
+        }
+    }
+    void finish()
+    {
+        if (!done && line >= first && line < last && !current.isEmpty()) {
+            if (current.endsWith('\r'))
+                current.chop(1);
+            out.append(current);
+        }
+    }
+};
+
+QByteArrayList readIndexed(QFile &f, const QList<Checkpoint> &index, qint64 first, qint64 count, qsizetype maxBytes)
+{
+    auto it = std::upper_bound(index.cbegin(), index.cend(), first,
+                               [](qint64 line, const Checkpoint &c) { return line < c.line; });
+    Checkpoint start;
+    if (it != index.cbegin())
+        start = *std::prev(it);
+    if (!f.seek(start.offset))
+        return {};
+    LineCollector c{start.line, first, first + count, maxBytes, {}, {}};
+    QByteArray buf(1 << 16, Qt::Uninitialized);
+    while (!c.done) {
+        const qint64 n = f.read(buf.data(), buf.size());
+        if (n <= 0)
+            break;
+        c.feed(buf.constData(), n);
+    }
+    c.finish();
+    return c.out;
+}
+
+// Builds a checkpoint index (every CheckpointStride-th line) over a byte stream.
+struct Indexer
+{
+    QList<Checkpoint> index{Checkpoint{1, 0}};
+    qint64 offset = 0;
+    qint64 newlines = 0;
+    bool pending = false; // bytes after the last newline
+
+    void feed(const char *p, qint64 n)
+    {
+        const char *end = p + n;
+        const char *q = p;
+        while (q < end) {
+            const char *nl = static_cast<const char *>(std::memchr(q, '\n', size_t(end - q)));
+            if (!nl)
+                break;
+            ++newlines;
+            const qint64 next = newlines + 1; // number of the line after this newline
+            if ((next - 1) % CheckpointStride == 0)
+                index.append({next, offset + (nl - p) + 1});
+            q = nl + 1;
+        }
+        if (n > 0)
+            pending = end[-1] != '\n';
+        offset += n;
+    }
+    qint64 lines() const { return newlines + (pending ? 1 : 0); }
+    void finish()
+    {
+        // A checkpoint for a line that does not exist (after a final newline) would point past the end.
+        while (!index.isEmpty() && index.last().line > lines() && index.size() > 1)
+            index.removeLast();
+    }
+};
+
+// Removes ANSI escape sequences so prefixes and timestamps are read as the ingest reads them.
+QByteArrayView withoutAnsi(QByteArrayView in, QByteArray &scratch)
+{
+    if (!in.contains('\x1b'))
+        return in;
+    scratch.resize(0);
+    scratch.reserve(in.size());
+    const char *p = in.data();
+    const char *end = p + in.size();
+    while (p < end) {
+        if (*p == '\x1b') {
+            ++p;
+            if (p < end && *p == '[') {
+                ++p;
+                while (p < end && !(*p >= '@' && *p <= '~'))
+                    ++p;
+                if (p < end)
+                    ++p;
+            } else if (p < end) {
+                ++p;
+            }
+            continue;
+        }
+        scratch.append(*p++);
+    }
+    return QByteArrayView(scratch);
+}
+
+// Reads the given ascending rows of a source with few calls: rows closer than a gap share a read.
+QList<QByteArray> readRows(const LineSource &source, const QList<qint64> &rows)
+{
+    QList<QByteArray> out;
+    out.reserve(rows.size());
+    qsizetype i = 0;
+    while (i < rows.size()) {
+        qsizetype j = i + 1;
+        while (j < rows.size() && rows.at(j) - rows.at(j - 1) <= 256)
+            ++j;
+        const qint64 first = rows.at(i);
+        const QByteArrayList span = source.lines(first, rows.at(j - 1) - first + 1);
+        for (qsizetype k = i; k < j; ++k)
+            out.append(span.value(rows.at(k) - first));
+        i = j;
+    }
+    return out;
+}
+
+// Turns a (done, total) callback into QPromise progress in per mille, held below 100 % until
+// done, and its cancel flag into the callback's answer.
+template<typename T>
+ProgressCallback promiseProgress(QPromise<T> &promise)
+{
+    return [&promise, last = -1](qint64 done, qint64 total) mutable {
+        if (promise.isCanceled())
+            return false;
+        const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
+        if (permille != last) {
+            last = permille;
+            promise.setProgressValue(permille);
+        }
+        return true;
+    };
+}
+
+QMutex &cacheMutex()
+{
+    static QMutex m;
+    return m;
+}
+
+// Deletes the least recently used cache files until `incoming` more bytes fit under the cap.
+// Files still being written by someone (".part", younger than an hour) are counted, not removed.
+// Returns false when the cap cannot be met.
+bool makeRoom(const QString &dir, qint64 cap, qint64 incoming)
+{
+    QDir d(dir);
+    const QFileInfoList entries = d.entryInfoList(QDir::Files | QDir::NoDotAndDotDot, QDir::Time | QDir::Reversed);
+    qint64 total = 0;
+    for (const QFileInfo &fi : entries)
+        total += fi.size();
+    const QDateTime recent = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    for (const QFileInfo &fi : entries) {
+        if (total + incoming <= cap)
+            break;
+        if (fi.fileName().startsWith(u'.'))
+            continue; // the lock file
+        if (fi.fileName().contains(u".part"_s) && fi.lastModified().toUTC() > recent)
+            continue;
+        if (QFile::remove(fi.absoluteFilePath()))
+            total -= fi.size();
+    }
+    return total + incoming <= cap;
+}
+
+LineSeverity fromSpec(FingerprintSpec::Severity s)
+{
+    switch (s) {
+    case FingerprintSpec::Severity::Fatal: return LineSeverity::Fatal;
+    case FingerprintSpec::Severity::Error: return LineSeverity::Error;
+    case FingerprintSpec::Severity::Warning: return LineSeverity::Warning;
+    case FingerprintSpec::Severity::Info: break;
+    }
+    return LineSeverity::Info;
+}
+
+bool isUpper(char c) { return c >= 'A' && c <= 'Z'; }
+bool isLetter(char c) { return isUpper(c) || (c >= 'a' && c <= 'z'); }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// "...Error" as an exception name: letters before it, a separator or the end after it.
+bool hasErrorName(QByteArrayView s)
+{
+    qsizetype from = 0;
+    while (true) {
+        const qsizetype i = s.indexOf("Error", from);
+        if (i < 0)
+            return false;
+        const qsizetype after = i + 5;
+        const bool namedBefore = i > 0 && isLetter(s.at(i - 1));
+        const bool endAfter = after >= s.size() || s.at(after) == ':' || s.at(after) == ' ' || s.at(after) == '(';
+        if (namedBefore && endAfter)
+            return true;
+        from = i + 1;
+    }
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------------
+
+LineSource::~LineSource() = default;
+
+QByteArrayList LineSource::lines(qint64 first, qint64 count) const
+{
+    const qint64 n = lineCount();
+    if (first < 0) {
+        count += first;
+        first = 0;
+    }
+    count = std::min(count, n - first);
+    if (count <= 0)
+        return {};
+    return readLines(first, count);
+}
+
+// ------------------------------------------------------------------------------------------------
+
+FileLineSource::FileLineSource(FileId id, const InputFile &file)
+    : FileLineSource(id, file, Options{})
+{
+}
+
+FileLineSource::FileLineSource(FileId id, const InputFile &file, const Options &options)
+    : m_id(id)
+    , m_file(file)
+    , m_options(options)
+    , m_lines(file.lines)
+{
+}
+
+FileLineSource::~FileLineSource() = default;
+
+QString FileLineSource::defaultCacheDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + u"/rankscope/members"_s;
+}
+
+bool FileLineSource::prepare(const ProgressCallback &progress) const
+{
+    QMutexLocker lock(&m_mutex);
+    return prepareLocked(progress);
+}
+
+bool FileLineSource::isPrepared() const
+{
+    return m_prepared.load();
+}
+
+QString FileLineSource::errorString() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_error;
+}
+
+QString FileLineSource::cachePath() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_cachePath;
+}
+
+bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
+{
+    if (m_prepared)
+        return true;
+    m_error.clear();
+    if (!isArchiveMember()) {
+        m_reader = std::make_unique<QFile>(m_file.diskPath);
+        if (!m_reader->open(QIODevice::ReadOnly)) {
+            m_error = m_reader->errorString();
+            m_reader.reset();
+            return false;
+        }
+        m_index = m_file.checkpoints;
+        m_lines = m_file.lines;
+        m_prepared = true;
+        return true;
+    }
+
+    const QString dir = m_options.cacheDir.isEmpty() ? defaultCacheDir() : m_options.cacheDir;
+    if (!QDir().mkpath(dir)) {
+        m_error = u"cannot create the cache directory %1"_s.arg(dir);
+        return false;
+    }
+    // The name says nothing about the member: a hash of where it came from and which version.
+    const QFileInfo archive(m_file.diskPath);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(QFile::encodeName(archive.absoluteFilePath()));
+    hash.addData(QByteArray('\n' + QByteArray::number(archive.size()) + '\n'
+                            + QByteArray::number(archive.lastModified().toMSecsSinceEpoch()) + '\n'));
+    hash.addData(m_file.member.toUtf8());
+    const QString name = QString::fromLatin1(hash.result().toHex().left(40));
+    const QString finalPath = dir + u'/' + name + u".log"_s;
+
+    auto openCached = [this](const QString &path, const QList<Checkpoint> &index, qint64 lines) {
+        auto f = std::make_unique<QFile>(path);
+        if (!f->open(QIODevice::ReadOnly))
+            return false;
+        m_reader = std::move(f);
+        m_index = index;
+        m_lines = lines;
+        m_cachePath = path;
+        m_prepared = true;
+        return true;
+    };
+
+    // Already decompressed (by this or an earlier session): index it and mark it recently used.
+    const QFileInfo cached(finalPath);
+    if (cached.exists() && cached.size() == m_file.bytes) {
+        QFile f(finalPath);
+        if (f.open(QIODevice::ReadWrite)) {
+            f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
+            Indexer ix;
+            QByteArray buf(1 << 20, Qt::Uninitialized);
+            bool cancelled = false;
+            while (true) {
+                const qint64 n = f.read(buf.data(), buf.size());
+                if (n <= 0)
+                    break;
+                ix.feed(buf.constData(), n);
+                if (!reportProgress(progress, ix.offset, m_file.bytes)) {
+                    cancelled = true;
+                    break;
+                }
+            }
+            if (cancelled) {
+                m_error = u"cancelled"_s;
+                return false;
+            }
+            ix.finish();
+            if (openCached(finalPath, ix.index, ix.lines()))
+                return true;
+        }
+    }
+
+    // Reserve the space first (a sparse file of the expected size), so two members decompressed at
+    // once cannot both squeeze under the cap.
+    const QString partPath = dir + u'/' + name + u".part-"_s + QString::number(QCoreApplication::applicationPid())
+                             + u'-' + QString::number(quintptr(this), 16);
+    auto part = std::make_unique<QFile>(partPath);
+    {
+        QMutexLocker cacheLock(&cacheMutex());
+        QLockFile dirLock(dir + u"/.lock"_s);
+        dirLock.tryLock(10'000);
+        if (m_file.bytes > m_options.cacheCapBytes || !makeRoom(dir, m_options.cacheCapBytes, m_file.bytes)
+            || !part->open(QIODevice::ReadWrite | QIODevice::Truncate) || !part->resize(m_file.bytes)) {
+            if (part->isOpen()) {
+                part->close();
+                part->remove();
+            }
+            // NOTE: over the cap: correct but slow, every read streams the archive again.
+            m_streamFallback = true;
+            m_lines = m_file.lines;
+            m_prepared = true;
+            return true;
+        }
+    }
+
+    Indexer ix;
+    bool found = false;
+    bool failed = false;
+    bool cancelled = false;
+    std::atomic<bool> stop{false};
+    IngestConfig cfg;
+    ArchiveWalker::Options opt{&cfg, m_file.path, &stop};
+    Warnings warnings;
+    ArchiveWalker::walk(m_file.diskPath, opt,
+                        [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
+                            if (member != m_file.member || found)
+                                return;
+                            found = true;
+                            QByteArray buf(1 << 20, Qt::Uninitialized);
+                            while (true) {
+                                const qint64 n = read(buf.data(), buf.size());
+                                if (n < 0)
+                                    failed = true;
+                                if (n <= 0)
+                                    break;
+                                // The reservation is the budget: a member that grew since the ingest stops here.
+                                if (ix.offset + n > m_file.bytes) {
+                                    failed = true;
+                                    break;
+                                }
+                                if (part->write(buf.constData(), n) != n) {
+                                    failed = true;
+                                    break;
+                                }
+                                ix.feed(buf.constData(), n);
+                                if (!reportProgress(progress, ix.offset, m_file.bytes)) {
+                                    cancelled = true;
+                                    break;
+                                }
+                            }
+                            stop = true; // the rest of the archive is not needed
+                        },
+                        warnings);
+    if (!found || failed || cancelled || !part->resize(ix.offset)) {
+        part->close();
+        part->remove();
+        m_error = cancelled ? u"cancelled"_s
+                  : !found  ? u"member %1 not found in %2"_s.arg(m_file.member, m_file.diskPath)
+                            : u"cannot decompress %1: %2"_s.arg(m_file.path, warnings.isEmpty() ? part->errorString() : warnings.last().message);
+        return false;
+    }
+    ix.finish();
+    part->close();
+    {
+        QMutexLocker cacheLock(&cacheMutex());
+        QFile::remove(finalPath);
+        if (!QFile::rename(partPath, finalPath)) {
+            QFile::remove(partPath);
+            m_error = u"cannot write the cache file %1"_s.arg(finalPath);
+            return false;
+        }
+    }
+    if (!openCached(finalPath, ix.index, ix.lines())) {
+        m_error = u"cannot open the cache file %1"_s.arg(finalPath);
+        return false;
+    }
+    return true;
+}
+
+qint64 FileLineSource::lineCount() const
+{
+    return m_lines.load();
+}
+
+SourceRef FileLineSource::origin(qint64 row) const
+{
+    if (row < 0 || row >= lineCount())
+        return {};
+    return {m_id, row + 1};
+}
+
+qint64 FileLineSource::rowOf(SourceRef ref) const
+{
+    if (ref.file != m_id)
+        return -1;
+    const qint64 n = lineCount();
+    if (n == 0)
+        return -1;
+    return std::clamp<qint64>(ref.line - 1, 0, n - 1);
+}
+
+QByteArrayList FileLineSource::readLines(qint64 first, qint64 count) const
+{
+    QMutexLocker lock(&m_mutex);
+    if (!prepareLocked({}))
+        return {};
+    if (m_streamFallback)
+        return LineReader::read(m_file, first + 1, count, m_options.maxLineBytes);
+    return readIndexed(*m_reader, m_index, first + 1, count, m_options.maxLineBytes);
+}
+
+// ------------------------------------------------------------------------------------------------
+
+FilteredLineSource::FilteredLineSource(LineSourcePtr source, QList<Run> runs, qint64 count)
+    : m_source(std::move(source))
+    , m_runs(std::move(runs))
+    , m_count(count)
+{
+}
+
+FilteredLineSource::Ptr FilteredLineSource::build(LineSourcePtr source, const Predicate &accept, const ProgressCallback &progress)
+{
+    QList<Run> runs;
+    qint64 count = 0;
+    const qint64 n = source->lineCount();
+    for (qint64 b = 0; b < n; b += ScanBlockLines) {
+        if (!reportProgress(progress, b, n))
+            return nullptr;
+        const QByteArrayList block = source->lines(b, std::min(ScanBlockLines, n - b));
+        for (qsizetype i = 0; i < block.size(); ++i) {
+            const qint64 row = b + i;
+            if (!accept(block.at(i), source->origin(row)))
+                continue;
+            const bool extends = !runs.isEmpty() && runs.last().first + (count - runs.last().row) == row;
+            if (!extends)
+                runs.append({count, row});
+            ++count;
+        }
+    }
+    if (!reportProgress(progress, n, n))
+        return nullptr;
+    runs.squeeze();
+    return std::make_shared<const FilteredLineSource>(std::move(source), std::move(runs), count);
+}
+
+QFuture<FilteredLineSource::Ptr> FilteredLineSource::buildAsync(LineSourcePtr source, Predicate accept, QThreadPool *pool)
+{
+    auto job = [](QPromise<Ptr> &promise, const LineSourcePtr &src, const Predicate &pred) {
+        promise.setProgressRange(0, 1000);
+        Ptr result = build(src, pred, promiseProgress(promise));
+        if (result) {
+            promise.setProgressValue(1000);
+            promise.addResult(std::move(result));
+        }
+    };
+    return QtConcurrent::run(pool ? pool : QThreadPool::globalInstance(), job, std::move(source), std::move(accept));
+}
+
+qsizetype FilteredLineSource::runAt(qint64 row) const
+{
+    auto it = std::upper_bound(m_runs.cbegin(), m_runs.cend(), row, [](qint64 r, const Run &run) { return r < run.row; });
+    return qsizetype(it - m_runs.cbegin()) - 1;
+}
+
+qint64 FilteredLineSource::sourceRow(qint64 row) const
+{
+    if (row < 0 || row >= m_count)
+        return -1;
+    const Run &run = m_runs.at(runAt(row));
+    return run.first + (row - run.row);
+}
+
+SourceRef FilteredLineSource::origin(qint64 row) const
+{
+    const qint64 s = sourceRow(row);
+    return s < 0 ? SourceRef{} : m_source->origin(s);
+}
+
+qint64 FilteredLineSource::rowOf(SourceRef ref) const
+{
+    const qint64 s = m_source->rowOf(ref);
+    if (s < 0 || m_count == 0)
+        return -1;
+    // The last run starting at or before s.
+    auto it = std::upper_bound(m_runs.cbegin(), m_runs.cend(), s, [](qint64 r, const Run &run) { return r < run.first; });
+    if (it == m_runs.cbegin())
+        return 0;
+    const qsizetype i = qsizetype(it - m_runs.cbegin()) - 1;
+    const Run &run = m_runs.at(i);
+    const qint64 end = i + 1 < m_runs.size() ? m_runs.at(i + 1).row : m_count;
+    if (s - run.first < end - run.row)
+        return run.row + (s - run.first);
+    return end < m_count ? end : m_count - 1;
+}
+
+QByteArrayList FilteredLineSource::readLines(qint64 first, qint64 count) const
+{
+    QList<qint64> rows;
+    rows.reserve(count);
+    qsizetype r = runAt(first);
+    for (qint64 row = first; row < first + count; ++row) {
+        while (r + 1 < m_runs.size() && m_runs.at(r + 1).row <= row)
+            ++r;
+        rows.append(m_runs.at(r).first + (row - m_runs.at(r).row));
+    }
+    return readRows(*m_source, rows);
+}
+
+// ------------------------------------------------------------------------------------------------
+
+MergedLineSource::MergedLineSource(QList<std::shared_ptr<const FileLineSource>> sources, QList<Run> runs, qint64 count)
+    : m_sources(std::move(sources))
+    , m_runs(std::move(runs))
+    , m_count(count)
+{
+    m_runsBySource.resize(m_sources.size());
+    for (qsizetype i = 0; i < m_runs.size(); ++i)
+        m_runsBySource[m_runs.at(i).source].append(i);
+}
+
+MergedLineSource::Ptr MergedLineSource::build(IngestResultPtr result, const QList<std::shared_ptr<const FileLineSource>> &sources,
+                                              const ProgressCallback &progress)
+{
+    const LineAttribution attribution(result);
+    struct Cursor
+    {
+        qint64 next = 0;       // next row to take
+        qint64 lines = 0;
+        qint64 blockStart = 0;
+        QList<qint64> keys;    // keys of rows [blockStart, blockStart + keys.size())
+        qint64 lastKey = NoKey;
+    };
+    const qsizetype k = sources.size();
+    // Bounded memory for thousands of files: the key blocks shrink as the file count grows.
+    const qint64 block = std::clamp<qint64>((qint64(4) << 20) / std::max<qsizetype>(k, 1), 64, ScanBlockLines);
+    QList<Cursor> cursors(k);
+    qint64 total = 0;
+    for (qsizetype s = 0; s < k; ++s) {
+        cursors[s].lines = sources.at(s)->lineCount();
+        const qint64 first = sources.at(s)->file().firstTimeMs;
+        cursors[s].lastKey = first == NoTime ? NoKey : first;
+        total += cursors[s].lines;
+    }
+    auto fill = [&](qsizetype s) {
+        Cursor &c = cursors[s];
+        c.blockStart = c.next;
+        c.keys.clear();
+        const QByteArrayList lines = sources.at(s)->lines(c.next, std::min(block, c.lines - c.next));
+        const FileId fid = sources.at(s)->fileId();
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const qint64 t = attribution.time(lines.at(i), {fid, c.next + i + 1});
+            if (t != NoTime)
+                c.lastKey = t;
+            c.keys.append(c.lastKey);
+        }
+        if (lines.isEmpty())
+            c.lines = c.next; // the file shrank or became unreadable: end it here
+    };
+    using Head = std::pair<qint64, qsizetype>; // (key, source)
+    std::priority_queue<Head, std::vector<Head>, std::greater<>> heap;
+    for (qsizetype s = 0; s < k; ++s) {
+        if (cursors[s].lines > 0) {
+            fill(s);
+            if (!cursors[s].keys.isEmpty())
+                heap.push({cursors[s].keys.first(), s});
+        }
+    }
+    QList<Run> runs;
+    qint64 count = 0;
+    while (!heap.empty()) {
+        const auto [key, s] = heap.top();
+        heap.pop();
+        Cursor &c = cursors[s];
+        const bool extends = !runs.isEmpty() && runs.last().source == int(s)
+                             && runs.last().first + (count - runs.last().row) == c.next;
+        if (!extends)
+            runs.append({count, c.next, key, int(s)});
+        ++count;
+        ++c.next;
+        if (c.next < c.lines && c.next - c.blockStart >= c.keys.size()) {
+            if (!reportProgress(progress, count, total))
+                return nullptr;
+            fill(s);
+        }
+        if (c.next < c.lines && c.next - c.blockStart < c.keys.size())
+            heap.push({c.keys.at(c.next - c.blockStart), s});
+    }
+    if (!reportProgress(progress, total, total))
+        return nullptr;
+    runs.squeeze();
+    return std::make_shared<const MergedLineSource>(sources, std::move(runs), count);
+}
+
+QFuture<MergedLineSource::Ptr> MergedLineSource::buildAsync(IngestResultPtr result, QList<std::shared_ptr<const FileLineSource>> sources,
+                                                            QThreadPool *pool)
+{
+    auto job = [](QPromise<Ptr> &promise, const IngestResultPtr &r, const QList<std::shared_ptr<const FileLineSource>> &srcs) {
+        promise.setProgressRange(0, 1000);
+        Ptr merged = build(r, srcs, promiseProgress(promise));
+        if (merged) {
+            promise.setProgressValue(1000);
+            promise.addResult(std::move(merged));
+        }
+    };
+    return QtConcurrent::run(pool ? pool : QThreadPool::globalInstance(), job, std::move(result), std::move(sources));
+}
+
+qsizetype MergedLineSource::runAt(qint64 row) const
+{
+    auto it = std::upper_bound(m_runs.cbegin(), m_runs.cend(), row, [](qint64 r, const Run &run) { return r < run.row; });
+    return qsizetype(it - m_runs.cbegin()) - 1;
+}
+
+SourceRef MergedLineSource::origin(qint64 row) const
+{
+    if (row < 0 || row >= m_count)
+        return {};
+    const Run &run = m_runs.at(runAt(row));
+    return {m_sources.at(run.source)->fileId(), run.first + (row - run.row) + 1};
+}
+
+qint64 MergedLineSource::timeOf(qint64 row) const
+{
+    if (row < 0 || row >= m_count)
+        return NoTime;
+    const qint64 t = m_runs.at(runAt(row)).time;
+    return t == NoKey ? NoTime : t;
+}
+
+QList<FileId> MergedLineSource::files() const
+{
+    QList<FileId> ids;
+    for (const auto &s : m_sources)
+        ids.append(s->fileId());
+    return ids;
+}
+
+qint64 MergedLineSource::rowOf(SourceRef ref) const
+{
+    qsizetype s = -1;
+    for (qsizetype i = 0; i < m_sources.size(); ++i) {
+        if (m_sources.at(i)->fileId() == ref.file) {
+            s = i;
+            break;
+        }
+    }
+    if (s < 0 || m_runsBySource.at(s).isEmpty())
+        return -1;
+    const QList<qsizetype> &mine = m_runsBySource.at(s);
+    const qint64 line = ref.line - 1;
+    auto it = std::upper_bound(mine.cbegin(), mine.cend(), line, [this](qint64 l, qsizetype run) { return l < m_runs.at(run).first; });
+    if (it == mine.cbegin())
+        return m_runs.at(mine.first()).row;
+    const qsizetype ri = *std::prev(it);
+    const Run &run = m_runs.at(ri);
+    const qint64 length = (ri + 1 < m_runs.size() ? m_runs.at(ri + 1).row : m_count) - run.row;
+    if (line - run.first < length)
+        return run.row + (line - run.first);
+    if (it != mine.cend())
+        return m_runs.at(*it).row;
+    return run.row + length - 1;
+}
+
+QByteArrayList MergedLineSource::readLines(qint64 first, qint64 count) const
+{
+    // Per source, the rows it contributes (ascending), read with few calls each.
+    QList<QList<qint64>> wanted(m_sources.size());
+    QList<std::pair<int, qsizetype>> slots; // (source, index into wanted[source]) per view row
+    slots.reserve(count);
+    qsizetype r = runAt(first);
+    for (qint64 row = first; row < first + count; ++row) {
+        while (r + 1 < m_runs.size() && m_runs.at(r + 1).row <= row)
+            ++r;
+        const Run &run = m_runs.at(r);
+        slots.append({run.source, wanted[run.source].size()});
+        wanted[run.source].append(run.first + (row - run.row));
+    }
+    QList<QList<QByteArray>> read(m_sources.size());
+    for (qsizetype s = 0; s < m_sources.size(); ++s) {
+        if (!wanted.at(s).isEmpty())
+            read[s] = readRows(*m_sources.at(s), wanted.at(s));
+    }
+    QByteArrayList out;
+    out.reserve(count);
+    for (const auto &[s, i] : std::as_const(slots))
+        out.append(read.at(s).value(i));
+    return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+LineAttribution::LineAttribution(IngestResultPtr result)
+    : m_result(std::move(result))
+{
+    if (!m_result)
+        return;
+    for (const InputFile &f : m_result->files) {
+        if (f.rank >= 0 && !f.node.isEmpty() && !m_rankNode.contains(f.rank))
+            m_rankNode.insert(f.rank, f.node);
+    }
+    for (auto it = m_result->processRanks.cbegin(); it != m_result->processRanks.cend(); ++it) {
+        if (it.value() >= 0 && !m_rankNode.contains(it.value()))
+            m_rankNode.insert(it.value(), it.key().left(it.key().lastIndexOf(u':')));
+    }
+    QList<qint64> local;
+    for (const Event &ev : m_result->events) {
+        if (ev.rank >= 0 && !ev.node.isEmpty() && !m_rankNode.contains(ev.rank))
+            m_rankNode.insert(ev.rank, ev.node);
+        if (ev.timeMs != NoTime && !ev.timeInferred && ev.kind != Event::Kind::ProcessStart && ev.kind != Event::Kind::LastLine) {
+            m_eventTime.insert(lineKey(ev.source), ev.timeMs);
+            local.append(ev.localTimeMs);
+        }
+        if (ev.kind == Event::Kind::Fingerprint && ev.fingerprint >= 0 && ev.fingerprint < m_result->fingerprints.size()) {
+            const LineSeverity s = fromSpec(m_result->fingerprints.at(ev.fingerprint).severity);
+            LineSeverity &slot = m_eventSeverity[lineKey(ev.source)];
+            slot = std::max(slot, s);
+        }
+    }
+    for (const ClockOffset &co : m_result->clockOffsets)
+        m_offsetMs.insert(co.node, qint64(co.seconds * 1000.0));
+    if (local.isEmpty()) {
+        for (const InputFile &f : m_result->files) {
+            if (f.firstTimeMs != NoTime)
+                local.append(f.firstTimeMs);
+        }
+    }
+    if (!local.isEmpty()) {
+        std::nth_element(local.begin(), local.begin() + local.size() / 2, local.end());
+        m_refTime = local.at(local.size() / 2);
+        m_refYear = QDateTime::fromMSecsSinceEpoch(m_refTime, QTimeZone::utc()).date().year();
+    } else {
+        m_refYear = QDate::currentDate().year();
+    }
+}
+
+int LineAttribution::rank(QByteArrayView raw, SourceRef origin) const
+{
+    QByteArray scratch;
+    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const LinePrefix prefix = LinePrefix::parse(line);
+    if (prefix.globalRank >= 0)
+        return prefix.globalRank;
+    if (prefix.slurmTask >= 0)
+        return prefix.slurmTask;
+    if (prefix.mpiRank >= 0)
+        return prefix.mpiRank;
+    const QByteArrayView content = line.sliced(prefix.contentOffset);
+    if (m_result) {
+        const NcclPrefix nccl = NcclPrefix::parse(content);
+        if (nccl.valid) {
+            const int r = m_result->processRanks.value(QString::fromUtf8(nccl.host) + u':' + QString::number(nccl.pid), -1);
+            if (r >= 0)
+                return r;
+        }
+    }
+    const int pg = pgRankInMessage(content);
+    if (pg >= 0)
+        return pg;
+    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
+    return f ? f->rank : -1;
+}
+
+QString LineAttribution::node(QByteArrayView raw, SourceRef origin, int rank) const
+{
+    QByteArray scratch;
+    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const LinePrefix prefix = LinePrefix::parse(line);
+    if (!prefix.host.isEmpty())
+        return QString::fromUtf8(prefix.host);
+    const NcclPrefix nccl = NcclPrefix::parse(line.sliced(prefix.contentOffset));
+    if (nccl.valid)
+        return QString::fromUtf8(nccl.host);
+    if (rank >= 0 && m_rankNode.contains(rank))
+        return m_rankNode.value(rank);
+    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
+    return f ? f->node : QString();
+}
+
+LineSeverity LineAttribution::severity(QByteArrayView line, SourceRef origin) const
+{
+    const LineSeverity own = lineSeverity(line);
+    return std::max(own, m_eventSeverity.value(lineKey(origin), LineSeverity::Info));
+}
+
+LineSeverity LineAttribution::lineSeverity(QByteArrayView raw)
+{
+    QByteArray scratch;
+    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const LinePrefix prefix = LinePrefix::parse(line);
+    QByteArrayView c = line.sliced(prefix.contentOffset);
+    // glog "E0601 10:31:02.123456 ..." and c10 "[E601 10:31:02.123 file:line]" level letters.
+    const QByteArrayView head = c.startsWith('[') ? c.sliced(1) : c;
+    if (head.size() > 5 && isDigit(head.at(1)) && isDigit(head.at(2)) && isDigit(head.at(3))) {
+        switch (head.at(0)) {
+        case 'F': return LineSeverity::Fatal;
+        case 'E': return LineSeverity::Error;
+        case 'W': return LineSeverity::Warning;
+        default: break;
+        }
+    }
+    if (c.contains("FATAL") || c.contains("CRITICAL") || c.contains("Fatal Python error") || c.contains("Kernel panic"))
+        return LineSeverity::Fatal;
+    if (c.contains("ERROR") || c.contains("error:") || c.contains("Error:") || c.contains("Traceback (most recent call last)")
+        || c.contains("FAILED") || c.contains("CANCELLED AT") || c.contains("Killed process") || c.contains("SIGKILL")
+        || c.contains("SIGABRT") || c.contains("SIGSEGV") || c.contains("NVRM: Xid") || hasErrorName(c))
+        return LineSeverity::Error;
+    if (c.contains("WARN") || c.contains("Warning:") || c.contains("warning:") || c.contains("SIGTERM"))
+        return LineSeverity::Warning;
+    return LineSeverity::Info;
+}
+
+qint64 LineAttribution::time(QByteArrayView raw, SourceRef origin) const
+{
+    const auto ev = m_eventTime.constFind(lineKey(origin));
+    if (ev != m_eventTime.cend())
+        return ev.value();
+    QByteArray scratch;
+    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const LinePrefix prefix = LinePrefix::parse(line);
+    const QByteArrayView content = line.sliced(prefix.contentOffset);
+    const ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(content);
+    qint64 ms = NoTime;
+    switch (t.kind) {
+    case ParsedTime::Kind::Absolute: ms = t.ms; break;
+    case ParsedTime::Kind::YearLess: {
+        qint64 resolved = ParsedTime::resolveYear(t.ms, m_refYear);
+        // The ingest's Dec -> Jan rollover rule.
+        const qint64 halfYear = 183ll * 86'400'000;
+        if (m_refTime != NoTime && resolved != -1 && resolved - m_refTime > halfYear)
+            resolved = ParsedTime::resolveYear(t.ms, m_refYear - 1);
+        else if (m_refTime != NoTime && resolved != -1 && m_refTime - resolved > halfYear)
+            resolved = ParsedTime::resolveYear(t.ms, m_refYear + 1);
+        ms = resolved < 0 ? NoTime : resolved;
+        break;
+    }
+    case ParsedTime::Kind::SinceBoot:
+    case ParsedTime::Kind::None: break;
+    }
+    if (ms == NoTime || m_offsetMs.isEmpty())
+        return ms;
+    // The clock offset of the node that wrote the line.
+    QString node;
+    if (!prefix.host.isEmpty()) {
+        node = QString::fromUtf8(prefix.host);
+    } else {
+        const NcclPrefix nccl = NcclPrefix::parse(content);
+        if (nccl.valid)
+            node = QString::fromUtf8(nccl.host);
+        else
+            node = this->node(raw, origin, rank(raw, origin));
+    }
+    return ms + m_offsetMs.value(node);
+}
+
+// ------------------------------------------------------------------------------------------------
+
+FilteredLineSource::Predicate LineFilter::predicate(IngestResultPtr result) const
+{
+    auto attribution = std::make_shared<const LineAttribution>(std::move(result));
+    const LineFilter f = *this;
+    return [attribution, f](QByteArrayView line, SourceRef origin) {
+        if (f.minSeverity > LineSeverity::Info && attribution->severity(line, origin) < f.minSeverity)
+            return false;
+        if (f.rank < 0 && f.node.isEmpty())
+            return true;
+        const int r = attribution->rank(line, origin);
+        if (f.rank >= 0 && r != f.rank)
+            return false;
+        return f.node.isEmpty() || attribution->node(line, origin, r) == f.node;
+    };
+}
+
+} // namespace rankscope::ingest

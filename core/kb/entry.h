@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace rankscope::kb {
+
+// Value types of the failure encyclopedia. An Entry is what one resources/encyclopedia/<id>.md
+// file says (format: resources/encyclopedia/README.md); the parser fills it, the store keeps it
+// as JSON, and the KnowledgeBase hands out const references. Plain structs with defaulted
+// equality so that a round trip through the database can be compared field by field.
+
+// What a failure usually is in an incident: the first cause, a consequence, or either.
+enum class EntryRole { Initiating, Collateral, Either };
+// What one matching log line is: evidence of the cause, a consequence, or mere context.
+enum class FingerprintRole { Initiating, Collateral, Context };
+enum class Severity { Fatal, Error, Warning, Info };
+
+struct CodeBlock
+{
+    QString language; // bash, python or yaml
+    QString code; // without the fences, indentation of the fence removed
+    friend bool operator==(const CodeBlock &, const CodeBlock &) = default;
+};
+
+struct Step
+{
+    QString text;
+    QList<CodeBlock> code;
+    friend bool operator==(const Step &, const Step &) = default;
+};
+
+struct VerificationStep : Step
+{
+    QString expected; // what good output looks like (the `Expected:` line)
+    friend bool operator==(const VerificationStep &, const VerificationStep &) = default;
+};
+
+struct Symptom
+{
+    QString text; // what you see
+    QString meaning; // what it means
+    friend bool operator==(const Symptom &, const Symptom &) = default;
+};
+
+// An inventory condition: "nccl differs across nodes", "transport equals Socket".
+struct Condition
+{
+    enum class Kind { Differs, Equals };
+    Kind kind = Kind::Differs;
+    QString component; // nccl, cuda, driver, …, or an environment variable name
+    QString value; // Equals only
+    QString explanation;
+    friend bool operator==(const Condition &, const Condition &) = default;
+};
+
+struct Example
+{
+    QString text;
+    int line = 0; // 1-based line in the .md file
+    friend bool operator==(const Example &, const Example &) = default;
+};
+
+struct Fingerprint
+{
+    QString entryId;
+    QString regex; // PCRE2 as QRegularExpression understands it; (?P<name>…) groups
+    QString anchor; // literal substring every match contains; the scanner's prefilter
+    double weight = 0.0;
+    FingerprintRole role = FingerprintRole::Context;
+    Severity severity = Severity::Info;
+    QString versions;
+    int line = 0; // 1-based line of the ```fingerprint fence in the .md file
+    friend bool operator==(const Fingerprint &, const Fingerprint &) = default;
+};
+
+struct Entry
+{
+    QString id;
+    QString title;
+    QString category;
+    EntryRole role = EntryRole::Either;
+    QStringList tags;
+    QString summary;
+    QStringList related;
+    QList<Symptom> symptoms;
+    QString mechanism; // Markdown prose
+    QStringList rootCauses;
+    QStringList affected;
+    QStringList confirm;
+    QList<Step> fix;
+    QList<VerificationStep> verification;
+    QStringList prevention;
+    QStringList lookUpstream;
+    QList<Fingerprint> fingerprints;
+    QList<Condition> conditions;
+    QList<Example> examples;
+    QStringList references;
+    QString sourcePath;
+    bool userOverride = false; // a user entry that replaced a built-in one of the same id
+    QHash<QString, int> headerLines; // header key -> 1-based line, for cross-entry diagnostics
+    friend bool operator==(const Entry &, const Entry &) = default;
+};
+
+// A ranked answer of KnowledgeBase::classify(): the best fingerprint of one entry on one line.
+struct FingerprintMatch
+{
+    QString entryId;
+    qsizetype fingerprint = -1; // index into KnowledgeBase::fingerprints()
+    double weight = 0.0;
+    QHash<QString, QString> captures; // named groups that took part in the match
+};
+
+struct SearchHit
+{
+    QString entryId;
+    double score = 0.0; // -bm25 within its group (phrase, all words, any word): larger is better
+    QString snippet; // a short excerpt with the matched words in [brackets]
+};
+
+QString toString(EntryRole role);
+QString toString(FingerprintRole role);
+QString toString(Severity severity);
+QString toString(Condition::Kind kind);
+std::optional<EntryRole> entryRoleFromString(QStringView text);
+std::optional<FingerprintRole> fingerprintRoleFromString(QStringView text);
+std::optional<Severity> severityFromString(QStringView text);
+std::optional<Condition::Kind> conditionKindFromString(QStringView text);
+
+// The ten categories of the README, in their documented order.
+const QStringList &categories();
+// Stable slug: [a-z0-9]+(-[a-z0-9]+)*
+bool isValidId(QStringView id);
+// Ranking order of entry roles when weights tie: initiating, either, collateral (lower is better).
+int roleRank(EntryRole role);
+
+// Lossless JSON form (the database column and `rankscope kb show --format json`).
+QJsonObject toJson(const Entry &entry);
+std::optional<Entry> entryFromJson(const QJsonObject &object, QString *error = nullptr);
+
+} // namespace rankscope::kb

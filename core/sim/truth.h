@@ -1,0 +1,47 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace rankscope::sim {
+
+// The known answer of a simulated incident. Written apart from the bundle (its file names give
+// nothing away). path/line locate the initiating evidence line (path relative to --out, or to
+// the archive root when packed); collateralEvidence gives one such line per collateral rank so
+// that tests can check the claim without re-deriving rank attribution.
+struct Truth
+{
+    struct Evidence
+    {
+        int rank = -1;
+        QString path;
+        qint64 line = 0;
+    };
+    struct Outlier
+    {
+        QString node;
+        QString component;
+        QString value;
+    };
+
+    QString scenario;
+    QString entry; // empty: null (healthy)
+    std::optional<int> rank; // initiating rank; null for node-level and external events
+    QString node; // empty: null
+    QString time; // ISO 8601 local time of the initiating event, empty: null
+    QString path; // empty: null
+    qint64 line = 0;
+    bool external = false;
+    QList<int> collateralRanks; // sorted
+    QList<Evidence> collateralEvidence;
+    QList<Outlier> outliers;
+    QString archive; // archive file name relative to --out when packed
+
+    QByteArray toJson() const;
+};
+
+} // namespace rankscope::sim

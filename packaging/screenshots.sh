@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 RankScope authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Renders screenshots of every view under Xvfb into docs/screenshots (light and dark palette),
+# from a simulated incident. Usage: packaging/screenshots.sh [BUILD_DIR]
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:-$here/build/dev}
+bundle=$(mktemp -d)
+trap 'rm -rf "$bundle"' EXIT
+"$build/app/rankscope" simulate cuda-oom --out "$bundle/incident" --truth "$bundle/truth.json" \
+    --nodes 4 --gpus-per-node 4 --seed 3 >/dev/null
+export RANKSCOPE_ENCYCLOPEDIA="$build/share/rankscope/encyclopedia.sqlite"
+xvfb-run -a -s "-screen 0 1920x1200x24" "$build/tests/rankscope_screenshots" "$bundle/incident" "$here/docs/screenshots"

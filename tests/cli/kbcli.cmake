@@ -1,0 +1,48 @@
+# SPDX-FileCopyrightText: 2026 RankScope authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs the real `rankscope` binary for the `kb` CLI tests and checks what CTest alone cannot:
+# the exit code together with the output, and the structure of JSON output.
+#   -DRANKSCOPE=<exe> -DARGS=a|b|c -DEXPECT_EXIT=N [-DEXPECT_OUT=regex] [-DEXPECT_OUT2=regex]
+#   [-DREJECT_OUT=regex] [-DJSON_MIN_ITEMS=N]
+# Regexes are matched against stdout followed by stderr.
+string(REPLACE "|" ";" _args "${ARGS}")
+execute_process(COMMAND ${RANKSCOPE} ${_args}
+    RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+set(_all "${_out}${_err}")
+string(SUBSTRING "${_all}" 0 3000 _shown)
+if(NOT "${_rc}" STREQUAL "${EXPECT_EXIT}")
+    message(FATAL_ERROR "rankscope ${ARGS}: exit ${_rc}, expected ${EXPECT_EXIT}\n${_shown}")
+endif()
+foreach(_re IN ITEMS "${EXPECT_OUT}" "${EXPECT_OUT2}")
+    if(NOT "${_re}" STREQUAL "" AND NOT _all MATCHES "${_re}")
+        message(FATAL_ERROR "rankscope ${ARGS}: output does not match '${_re}'\n${_shown}")
+    endif()
+endforeach()
+if(DEFINED REJECT_OUT AND _all MATCHES "${REJECT_OUT}")
+    message(FATAL_ERROR "rankscope ${ARGS}: output matches '${REJECT_OUT}'\n${_shown}")
+endif()
+if(DEFINED JSON_MIN_ITEMS)
+    string(JSON _type ERROR_VARIABLE _jerr TYPE "${_out}")
+    if(_jerr OR NOT _type STREQUAL "ARRAY")
+        message(FATAL_ERROR "rankscope ${ARGS}: stdout is not a JSON array (${_jerr})\n${_shown}")
+    endif()
+    string(JSON _n LENGTH "${_out}")
+    if(_n LESS JSON_MIN_ITEMS)
+        message(FATAL_ERROR "rankscope ${ARGS}: ${_n} items, expected at least ${JSON_MIN_ITEMS}")
+    endif()
+    math(EXPR _last "${_n} - 1")
+    foreach(_i RANGE ${_last})
+        foreach(_key id title category role fingerprints fixSteps verificationCommands)
+            string(JSON _v ERROR_VARIABLE _jerr GET "${_out}" ${_i} ${_key})
+            if(_jerr OR "${_v}" STREQUAL "")
+                message(FATAL_ERROR "rankscope ${ARGS}: item ${_i} has no '${_key}'")
+            endif()
+        endforeach()
+        foreach(_key fingerprints fixSteps verificationCommands)
+            string(JSON _v GET "${_out}" ${_i} ${_key})
+            if(NOT _v MATCHES "^[1-9][0-9]*$")
+                message(FATAL_ERROR "rankscope ${ARGS}: item ${_i} has ${_key} = ${_v}, expected a positive count")
+            endif()
+        endforeach()
+    endforeach()
+endif()

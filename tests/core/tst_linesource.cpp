@@ -1,0 +1,440 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The log view's line sources over real ingest results: plain files through the checkpoint
+// index, archive members through the decompressed cache (written here with libarchive), filtered
+// and merged views, and the mapping of every row back to its file and line.
+#include "ingestor.h"
+#include "linesource.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+using namespace rankscope::ingest;
+
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+bool writeTarGz(const QString &path, const QList<std::pair<QByteArray, QByteArray>> &members)
+{
+    archive *a = archive_write_new();
+    archive_write_set_format_pax_restricted(a);
+    archive_write_add_filter_gzip(a);
+    if (archive_write_open_filename(a, QFile::encodeName(path).constData()) != ARCHIVE_OK) {
+        archive_write_free(a);
+        return false;
+    }
+    for (const auto &[name, data] : members) {
+        archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, name.constData());
+        archive_entry_set_size(e, data.size());
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_write_header(a, e);
+        archive_write_data(a, data.constData(), size_t(data.size()));
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    return true;
+}
+
+QByteArray numbered(int count, const QByteArray &tag = "line")
+{
+    QByteArray out;
+    for (int i = 1; i <= count; ++i)
+        out += tag + ' ' + QByteArray::number(i) + " of " + QByteArray::number(count) + '\n';
+    return out;
+}
+
+FileId fileByPath(const IngestResult &r, const QString &suffix)
+{
+    for (qsizetype i = 0; i < r.files.size(); ++i) {
+        if (r.files.at(i).path.endsWith(suffix))
+            return FileId(i);
+    }
+    return InvalidFileId;
+}
+
+qint64 dirBytes(const QString &dir)
+{
+    qint64 total = 0;
+    const QFileInfoList entries = QDir(dir).entryInfoList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+    for (const QFileInfo &fi : entries)
+        total += fi.size();
+    return total;
+}
+
+QString handmade(const char *name)
+{
+    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/") + QString::fromLatin1(name);
+}
+
+} // namespace
+
+class TestLineSource : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void plainFile_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QByteArrayList>("expected");
+        QTest::addRow("lf") << QByteArray("a\nbb\nccc\n") << QByteArrayList{"a", "bb", "ccc"};
+        QTest::addRow("crlf") << QByteArray("a\r\nbb\r\n") << QByteArrayList{"a", "bb"};
+        QTest::addRow("no final newline") << QByteArray("a\nlast") << QByteArrayList{"a", "last"};
+        QTest::addRow("empty lines") << QByteArray("\n\nx\n") << QByteArrayList{"", "", "x"};
+        QTest::addRow("empty file") << QByteArray() << QByteArrayList{};
+        QByteArray many = numbered(1000);
+        QByteArrayList manyLines = many.split('\n');
+        manyLines.removeLast();
+        QTest::addRow("across checkpoints") << many << manyLines;
+    }
+
+    void plainFile()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QByteArrayList, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"rank-0.log"_s);
+        QVERIFY(writeFile(path, content));
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        QCOMPARE(r->files.size(), 1);
+        FileLineSource src(0, r->files.first());
+        QVERIFY(src.prepare());
+        QCOMPARE(src.lineCount(), qint64(expected.size()));
+        QCOMPARE(src.lines(0, expected.size() + 5), expected);
+        // Every window, including ones that cross a checkpoint (every 64 lines) and the end.
+        for (qint64 first : {qint64(0), qint64(1), qint64(60), qint64(63), qint64(64), qint64(expected.size()) - 3}) {
+            if (first < 0 || first >= expected.size())
+                continue;
+            const QByteArrayList got = src.lines(first, 10);
+            QCOMPARE(got, expected.mid(first, 10));
+        }
+        QVERIFY(src.lines(expected.size(), 3).isEmpty());
+        QVERIFY(src.lines(-5, 2).isEmpty());
+        if (!expected.isEmpty()) {
+            QCOMPARE(src.origin(0), (SourceRef{0, 1}));
+            QCOMPARE(src.origin(expected.size() - 1), (SourceRef{0, expected.size()}));
+            QCOMPARE(src.rowOf(SourceRef{0, 2}), std::min<qint64>(1, expected.size() - 1));
+        }
+        QVERIFY(!src.origin(expected.size()).isValid());
+        QCOMPARE(src.rowOf(SourceRef{7, 1}), -1);
+    }
+
+    void longLinesAreCut()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"long.log"_s);
+        QVERIFY(writeFile(path, "short\n" + QByteArray(5000, 'x') + "\nafter\n"));
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        FileLineSource::Options opt;
+        opt.maxLineBytes = 100;
+        FileLineSource src(0, r->files.first(), opt);
+        const QByteArrayList got = src.lines(0, 3);
+        QCOMPARE(got.size(), 3);
+        QCOMPARE(got.at(1), QByteArray(100, 'x'));
+        QCOMPARE(got.at(2), QByteArray("after"));
+    }
+
+    void archiveMember_data()
+    {
+        QTest::addColumn<int>("lines");
+        QTest::addColumn<bool>("finalNewline");
+        QTest::addRow("small") << 5 << true;
+        QTest::addRow("many checkpoints") << 3000 << true;
+        QTest::addRow("no final newline") << 130 << false;
+    }
+
+    void archiveMember()
+    {
+        QFETCH(int, lines);
+        QFETCH(bool, finalNewline);
+        QTemporaryDir dir;
+        QByteArray data = numbered(lines, "member");
+        if (!finalNewline)
+            data.chop(1);
+        const QString tgz = dir.filePath(u"bundle.tar.gz"_s);
+        QVERIFY(writeTarGz(tgz, {{"logs/other.log", "x\ny\n"}, {"logs/rank-3.log", data}}));
+        const IngestResultPtr r = Ingestor::run({tgz}, IngestConfig{});
+        const FileId id = fileByPath(*r, u"rank-3.log"_s);
+        QVERIFY(id != InvalidFileId);
+        QCOMPARE(r->files.at(id).member, u"logs/rank-3.log"_s);
+
+        FileLineSource::Options opt;
+        opt.cacheDir = dir.filePath(u"cache"_s);
+        auto src = std::make_shared<FileLineSource>(id, r->files.at(id), opt);
+        QVERIFY(src->isArchiveMember());
+        QVERIFY2(src->prepare(), qPrintable(src->errorString()));
+        QCOMPARE(src->lineCount(), qint64(lines));
+        const QString cached = src->cachePath();
+        QVERIFY(QFile::exists(cached));
+        // Sanitised: a hash, nothing of the member's own path.
+        QVERIFY(QFileInfo(cached).fileName().contains(QRegularExpression(u"^[0-9a-f]{40}\\.log$"_s)));
+        QCOMPARE(QFileInfo(cached).absolutePath(), QDir(opt.cacheDir).absolutePath());
+
+        QByteArrayList expected = data.split('\n');
+        if (finalNewline)
+            expected.removeLast();
+        QCOMPARE(src->lines(0, lines), expected);
+        const qint64 mid = lines / 2;
+        QCOMPARE(src->lines(mid, 3), expected.mid(mid, 3));
+        QCOMPARE(src->origin(mid), (SourceRef{id, mid + 1}));
+
+        // A second source for the same member reuses the cache file.
+        FileLineSource again(id, r->files.at(id), opt);
+        QVERIFY(again.prepare());
+        QCOMPARE(again.cachePath(), cached);
+        QCOMPARE(again.lines(lines - 1, 1), expected.mid(lines - 1, 1));
+        // The default cache lives under CacheLocation/rankscope/members.
+        QVERIFY(FileLineSource::defaultCacheDir().endsWith(u"/rankscope/members"_s));
+    }
+
+    void cacheStaysUnderItsCap()
+    {
+        QTemporaryDir dir;
+        QList<std::pair<QByteArray, QByteArray>> members;
+        for (int i = 0; i < 4; ++i)
+            members.append({"m" + QByteArray::number(i) + ".log", numbered(2000, "member" + QByteArray::number(i))});
+        members.append({"huge.log", numbered(20000, "huge")});
+        const QString tgz = dir.filePath(u"bundle.tar.gz"_s);
+        QVERIFY(writeTarGz(tgz, members));
+        const IngestResultPtr r = Ingestor::run({tgz}, IngestConfig{});
+        const qint64 memberBytes = r->files.at(fileByPath(*r, u"m0.log"_s)).bytes;
+
+        FileLineSource::Options opt;
+        opt.cacheDir = dir.filePath(u"cache"_s);
+        opt.cacheCapBytes = memberBytes * 5 / 2; // room for two members
+        QList<std::shared_ptr<FileLineSource>> sources;
+        for (int i = 0; i < 4; ++i) {
+            const FileId id = fileByPath(*r, u"m%1.log"_s.arg(i));
+            sources.append(std::make_shared<FileLineSource>(id, r->files.at(id), opt));
+            QVERIFY(sources.last()->prepare());
+            QVERIFY2(dirBytes(opt.cacheDir) <= opt.cacheCapBytes, qPrintable(QString::number(dirBytes(opt.cacheDir))));
+        }
+        // The oldest were evicted, the newest kept; every source still reads (its file stays open).
+        QVERIFY(!QFile::exists(sources.at(0)->cachePath()));
+        QVERIFY(QFile::exists(sources.at(3)->cachePath()));
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(sources.at(i)->lines(1999, 1).value(0), "member" + QByteArray::number(i) + " 2000 of 2000");
+
+        // Larger than the whole cap: not cached, streamed from the archive instead.
+        const FileId hugeId = fileByPath(*r, u"huge.log"_s);
+        FileLineSource huge(hugeId, r->files.at(hugeId), opt);
+        QVERIFY(huge.prepare());
+        QVERIFY(huge.cachePath().isEmpty());
+        QCOMPARE(huge.lines(19999, 1).value(0), QByteArray("huge 20000 of 20000"));
+        QVERIFY(dirBytes(opt.cacheDir) <= opt.cacheCapBytes);
+    }
+
+    void filterByRank_data()
+    {
+        QTest::addColumn<int>("rank");
+        for (int rank = 0; rank < 4; ++rank)
+            QTest::addRow("rank %d", rank) << rank;
+    }
+
+    void filterByRank()
+    {
+        QFETCH(int, rank);
+        const QString path = handmade("cuda-oom-slurm/slurm-77123.out");
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        QCOMPARE(r->files.size(), 1);
+        auto src = std::make_shared<const FileLineSource>(0, r->files.first());
+        // Expected: the Slurm --label lines of that task, counted independently of the parser.
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray label = QByteArray::number(rank) + ": ";
+        QList<qint64> expectedLines;
+        qint64 n = 0;
+        while (!f.atEnd()) {
+            ++n;
+            if (f.readLine().trimmed().startsWith(label))
+                expectedLines.append(n);
+        }
+        QVERIFY(!expectedLines.isEmpty());
+
+        LineFilter filter;
+        filter.rank = rank;
+        const auto filtered = FilteredLineSource::build(src, filter.predicate(r));
+        QVERIFY(filtered);
+        QCOMPARE(filtered->lineCount(), qint64(expectedLines.size()));
+        const QByteArrayList shown = filtered->lines(0, filtered->lineCount());
+        for (qint64 row = 0; row < filtered->lineCount(); ++row) {
+            const SourceRef o = filtered->origin(row);
+            QCOMPARE(o, (SourceRef{0, expectedLines.at(row)}));
+            QCOMPARE(filtered->rowOf(o), row);
+            QVERIFY(shown.at(row).trimmed().startsWith(label));
+            QCOMPARE(src->lines(o.line - 1, 1).value(0), shown.at(row));
+        }
+        // A line of another rank maps to the nearest shown row.
+        const qint64 near = filtered->rowOf(SourceRef{0, 1});
+        QVERIFY(near >= 0 && near < filtered->lineCount());
+    }
+
+    void filterBySeverity()
+    {
+        const IngestResultPtr r = Ingestor::run({handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
+        auto src = std::make_shared<const FileLineSource>(0, r->files.first());
+        LineFilter filter;
+        filter.minSeverity = LineSeverity::Error;
+        const auto errors = FilteredLineSource::build(src, filter.predicate(r));
+        QVERIFY(errors);
+        const QByteArrayList shown = errors->lines(0, errors->lineCount());
+        const QByteArray joined = shown.join('\n');
+        QVERIFY2(joined.contains("Traceback"), joined.constData());
+        QVERIFY(joined.contains("OutOfMemoryError"));
+        QVERIFY(joined.contains("srun: error"));
+        QVERIFY(joined.contains("Watchdog caught"));
+        QVERIFY(!joined.contains("NCCL INFO"));
+        QVERIFY(!joined.contains("step 10"));
+
+        QCOMPARE(LineAttribution::lineSeverity("[W601 10:00:00.000 x.cpp:1] careful"), LineSeverity::Warning);
+        QCOMPARE(LineAttribution::lineSeverity("F0601 10:00:00.000000 1 x.cc:1] Check failed"), LineSeverity::Fatal);
+        QCOMPARE(LineAttribution::lineSeverity("host:1:1 [0] NCCL WARN Call to connect returned"), LineSeverity::Warning);
+        QCOMPARE(LineAttribution::lineSeverity("\x1b[31mERROR\x1b[0m disk"), LineSeverity::Error);
+        QCOMPARE(LineAttribution::lineSeverity("all good, no errors here"), LineSeverity::Info);
+    }
+
+    void filterAsyncAndCancel()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"rank-0.log"_s);
+        QByteArray data;
+        for (int i = 0; i < 50000; ++i)
+            data += (i % 10 == 0 ? "ERROR boom " : "fine ") + QByteArray::number(i) + '\n';
+        QVERIFY(writeFile(path, data));
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        auto src = std::make_shared<const FileLineSource>(0, r->files.first());
+        LineFilter filter;
+        filter.minSeverity = LineSeverity::Error;
+        QFuture<FilteredLineSource::Ptr> future = FilteredLineSource::buildAsync(src, filter.predicate(r));
+        future.waitForFinished();
+        QCOMPARE(future.resultCount(), 1);
+        QCOMPARE(future.result()->lineCount(), 5000);
+        QCOMPARE(future.result()->origin(1), (SourceRef{0, 11}));
+        QCOMPARE(future.progressValue(), 1000);
+
+        // Cancelled from the start: no result.
+        QFuture<FilteredLineSource::Ptr> cancelled = FilteredLineSource::buildAsync(
+            src, [](QByteArrayView, SourceRef) { return true; });
+        cancelled.cancel();
+        cancelled.waitForFinished();
+        QVERIFY(cancelled.isCanceled());
+        // And through the synchronous callback.
+        QVERIFY(!FilteredLineSource::build(src, filter.predicate(r), [](qint64, qint64) { return false; }));
+    }
+
+    void mergedOrdering()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(u"rank-0.log"_s),
+                          "2024-06-01 10:00:00,000 r0 a\n"
+                          "2024-06-01 10:00:02,000 r0 b\n"
+                          "    untimed r0 c\n"
+                          "2024-06-01 10:00:04,000 r0 d\n"));
+        QVERIFY(writeFile(dir.filePath(u"rank-1.log"_s),
+                          "untimed r1 head\n"
+                          "2024-06-01 10:00:01,000 r1 a\n"
+                          "2024-06-01 10:00:03,000 r1 b\n"
+                          "2024-06-01 10:00:03,000 r1 tie\n"));
+        QVERIFY(writeFile(dir.filePath(u"notime.log"_s), "no time x\nno time y\n"));
+        const IngestResultPtr r = Ingestor::run({dir.path()}, IngestConfig{});
+        QList<std::shared_ptr<const FileLineSource>> sources;
+        for (const QString &name : {u"rank-0.log"_s, u"rank-1.log"_s, u"notime.log"_s}) {
+            const FileId id = fileByPath(*r, name);
+            QVERIFY(id != InvalidFileId);
+            sources.append(std::make_shared<const FileLineSource>(id, r->files.at(id)));
+        }
+        const auto merged = MergedLineSource::build(r, sources);
+        QVERIFY(merged);
+        QCOMPARE(merged->lineCount(), 10);
+        const QByteArrayList got = merged->lines(0, 10);
+        QByteArrayList tails;
+        for (const QByteArray &l : got)
+            tails << (l.startsWith("2024-") ? l.mid(24) : l); // without the timestamp
+        const QByteArrayList expected{"r0 a", "untimed r1 head", "r1 a", "r0 b", "    untimed r0 c",
+                                      "r1 b", "r1 tie", "r0 d", "no time x", "no time y"};
+        QCOMPARE(tails, expected);
+        // Origins map back, and rowOf inverts origin.
+        for (qint64 row = 0; row < merged->lineCount(); ++row) {
+            const SourceRef o = merged->origin(row);
+            QVERIFY(o.isValid());
+            QCOMPARE(merged->rowOf(o), row);
+            const auto &file = r->files.at(o.file);
+            const QByteArrayList direct = FileLineSource(o.file, file).lines(o.line - 1, 1);
+            QCOMPARE(direct.value(0), got.at(row));
+        }
+        QCOMPARE(merged->origin(0), (SourceRef{sources.at(0)->fileId(), 1}));
+        QCOMPARE(merged->timeOf(8), NoTime);
+        QVERIFY(merged->timeOf(0) != NoTime);
+        QCOMPARE(merged->files().size(), 3);
+
+        // Read in odd windows too (runs split across calls).
+        for (qint64 first = 0; first < 10; ++first)
+            QCOMPARE(merged->lines(first, 3), got.mid(first, 3));
+
+        // A filter over the merged view maps through both layers.
+        LineFilter filter;
+        filter.rank = 1;
+        const auto onlyR1 = FilteredLineSource::build(merged, filter.predicate(r));
+        QVERIFY(onlyR1);
+        QCOMPARE(onlyR1->lineCount(), 4);
+        for (qint64 row = 0; row < 4; ++row) {
+            QCOMPARE(onlyR1->origin(row), (SourceRef{sources.at(1)->fileId(), row + 1}));
+            QCOMPARE(onlyR1->rowOf(onlyR1->origin(row)), row);
+        }
+
+        // Async build and cancel.
+        auto future = MergedLineSource::buildAsync(r, sources);
+        future.waitForFinished();
+        QCOMPARE(future.result()->lineCount(), 10);
+        QVERIFY(!MergedLineSource::build(r, sources, [](qint64, qint64) { return false; }));
+    }
+
+    void mergedLargeInterleaving()
+    {
+        // Two files whose lines alternate in time: the merge alternates too, and reads in few calls.
+        QTemporaryDir dir;
+        QByteArray a, b;
+        for (int i = 0; i < 5000; ++i) {
+            const QByteArray t = QDateTime::fromMSecsSinceEpoch(1717236000000 + i * 1000, QTimeZone::utc())
+                                     .toString(u"yyyy-MM-dd HH:mm:ss,zzz"_s).toLatin1();
+            a += t + " a " + QByteArray::number(i) + '\n';
+            b += t + " b " + QByteArray::number(i) + '\n';
+        }
+        QVERIFY(writeFile(dir.filePath(u"rank-0.log"_s), a));
+        QVERIFY(writeFile(dir.filePath(u"rank-1.log"_s), b));
+        const IngestResultPtr r = Ingestor::run({dir.path()}, IngestConfig{});
+        QList<std::shared_ptr<const FileLineSource>> sources{
+            std::make_shared<const FileLineSource>(fileByPath(*r, u"rank-0.log"_s), r->files.at(fileByPath(*r, u"rank-0.log"_s))),
+            std::make_shared<const FileLineSource>(fileByPath(*r, u"rank-1.log"_s), r->files.at(fileByPath(*r, u"rank-1.log"_s)))};
+        const auto merged = MergedLineSource::build(r, sources);
+        QCOMPARE(merged->lineCount(), 10000);
+        const QByteArrayList window = merged->lines(7000, 4);
+        QVERIFY(window.at(0).endsWith(" a 3500"));
+        QVERIFY(window.at(1).endsWith(" b 3500"));
+        QVERIFY(window.at(2).endsWith(" a 3501"));
+        QCOMPARE(merged->rowOf(SourceRef{sources.at(1)->fileId(), 3502}), 7003);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLineSource)
+#include "tst_linesource.moc"

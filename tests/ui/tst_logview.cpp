@@ -1,0 +1,506 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The log view driven like a user would: keys and clicks, offscreen, isolated settings.
+// RANKSCOPE_SCREENSHOT_DIR=/some/dir makes screenshots() write a light and a dark PNG there.
+#include "findbar.h"
+#include "gotolinebar.h"
+#include "ingestor.h"
+#include "logtextarea.h"
+#include "logview.h"
+#include "themes.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+using namespace rankscope::ingest;
+using namespace rankscope::ui;
+
+namespace {
+
+constexpr int BigLines = 200'000;
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+}
+
+bool writeTarGz(const QString &path, const QList<std::pair<QByteArray, QByteArray>> &members)
+{
+    archive *a = archive_write_new();
+    archive_write_set_format_pax_restricted(a);
+    archive_write_add_filter_gzip(a);
+    if (archive_write_open_filename(a, QFile::encodeName(path).constData()) != ARCHIVE_OK) {
+        archive_write_free(a);
+        return false;
+    }
+    for (const auto &[name, data] : members) {
+        archive_entry *e = archive_entry_new();
+        archive_entry_set_pathname(e, name.constData());
+        archive_entry_set_size(e, data.size());
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_write_header(a, e);
+        archive_write_data(a, data.constData(), size_t(data.size()));
+        archive_entry_free(e);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+    return true;
+}
+
+QString handmade(const char *name)
+{
+    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/") + QString::fromLatin1(name);
+}
+
+// The text of a line of a plain file, read without the view.
+QByteArray fileLine(const QString &path, qint64 line)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    for (qint64 i = 1; !f.atEnd(); ++i) {
+        QByteArray l = f.readLine();
+        if (i == line) {
+            l.chop(l.endsWith('\n') ? 1 : 0);
+            return l;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestLogView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_settingsDir.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QCoreApplication::setOrganizationName(u"RankScopeTest"_s);
+        QCoreApplication::setApplicationName(u"tst_logview"_s);
+
+        // 200,000 lines with a few needles to find.
+        QVERIFY(m_dataDir.isValid());
+        m_bigPath = m_dataDir.filePath(u"rank-0.log"_s);
+        QByteArray data;
+        data.reserve(BigLines * 60);
+        for (int i = 1; i <= BigLines; ++i) {
+            data += "2024-06-01 10:00:00,000 [rank0]: line " + QByteArray::number(i) + " step";
+            if (i == 1000)
+                data += " needle-a";
+            else if (i == 50000)
+                data += " needle-b";
+            else if (i == 120000)
+                data += " NEEDLE-c";
+            else if (i == 180000)
+                data += " needle-d";
+            data += '\n';
+        }
+        QVERIFY(writeFile(m_bigPath, data));
+        m_big = Ingestor::run({m_bigPath}, IngestConfig{});
+        QCOMPARE(m_big->files.size(), 1);
+        QCOMPARE(m_big->files.first().lines, BigLines);
+    }
+
+    void jumpsInABigFile()
+    {
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(m_big);
+        LogTextArea *area = view.textArea();
+        QCOMPARE(view.currentLine(), (SourceRef{0, 1}));
+        view.showFile(0, 150000);
+        QCOMPARE(view.currentLine(), (SourceRef{0, 150000}));
+        QCOMPARE(area->currentRow(), 149999);
+        // What was painted: the viewport's first row puts line 150,000 in view.
+        QTRY_VERIFY(area->lastPaintedFirstRow() > 140000);
+        const qint64 first = area->lastPaintedFirstRow();
+        QVERIFY2(first <= 149999 && first + area->visibleRowCount() > 149999, qPrintable(QString::number(first)));
+        QVERIFY(area->displayText(149999).contains(u"line 150000 step"_s));
+        // Keyboard scrolling keeps working at the far end of the file.
+        area->setFocus();
+        QTest::keyClick(area, Qt::Key_End, Qt::ControlModifier);
+        QCOMPARE(view.currentLine(), (SourceRef{0, BigLines}));
+        QTRY_COMPARE(area->lastPaintedFirstRow(), qint64(BigLines - area->visibleRowCount()));
+        QTest::keyClick(area, Qt::Key_Up);
+        QCOMPARE(view.currentLine().line, BigLines - 1);
+    }
+
+    void findNextAndPrevious()
+    {
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.setIngest(m_big);
+        LogTextArea *area = view.textArea();
+        area->setFocus();
+        QTest::keyClick(area, Qt::Key_F, Qt::ControlModifier);
+        FindBar *bar = view.findBar();
+        QVERIFY(bar->isVisible());
+        QLineEdit *edit = bar->edit();
+        QTRY_VERIFY(edit->hasFocus());
+        QTest::keyClicks(edit, u"needle"_s);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_COMPARE(view.currentLine().line, 1000);
+        QCOMPARE(area->currentMatchRow(), 999);
+        QCOMPARE(area->currentMatchColumn(), int(area->displayText(999).indexOf(u"needle"_s)));
+        QTest::keyClick(edit, Qt::Key_F3);
+        QTRY_COMPARE(view.currentLine().line, 50000);
+        QTest::keyClick(edit, Qt::Key_F3); // case-insensitive by default
+        QTRY_COMPARE(view.currentLine().line, 120000);
+        QTest::keyClick(edit, Qt::Key_F3, Qt::ShiftModifier);
+        QTRY_COMPARE(view.currentLine().line, 50000);
+
+        // Match case: NEEDLE-c is skipped, and the search wraps around.
+        bar->findChild<QToolButton *>(u"findCase"_s)->click();
+        QTest::keyClick(edit, Qt::Key_F3);
+        QTRY_COMPARE(view.currentLine().line, 180000);
+        QTest::keyClick(edit, Qt::Key_F3);
+        QTRY_COMPARE(view.currentLine().line, 1000);
+        QVERIFY(bar->findChild<QLabel *>(u"findStatus"_s)->text().contains(u"wrapped"_s));
+        QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+        QTRY_COMPARE(view.currentLine().line, 180000);
+
+        // Regular expressions; typing searches on its own after a pause.
+        bar->findChild<QToolButton *>(u"findRegex"_s)->click();
+        edit->clear();
+        QTest::keyClicks(edit, u"needle-[ab]"_s);
+        QTRY_COMPARE(view.currentLine().line, 1000);
+        QTest::keyClick(edit, Qt::Key_F3);
+        QTRY_COMPARE(view.currentLine().line, 50000);
+        QTest::keyClick(edit, Qt::Key_F3);
+        QTRY_COMPARE(view.currentLine().line, 1000);
+
+        // A pattern that does not compile says so and does not search.
+        edit->clear();
+        QTest::keyClicks(edit, u"needle-["_s);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_VERIFY(bar->findChild<QLabel *>(u"findStatus"_s)->text().contains(u"Invalid"_s));
+        // No match.
+        edit->clear();
+        QTest::keyClicks(edit, u"haystack"_s);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTRY_COMPARE(bar->findChild<QLabel *>(u"findStatus"_s)->text(), u"No match"_s);
+
+        // Escape closes the bar and clears the highlight.
+        QTest::keyClick(edit, Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(area->currentMatchRow(), -1);
+    }
+
+    void interruptedSearch()
+    {
+        // A search of the whole file started and replaced at once: only the second one lands.
+        LogView view;
+        view.resize(800, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(m_big);
+        FindBar *bar = view.findBar();
+        bar->show();
+        bar->setText(u"no such text anywhere"_s);
+        bar->setText(u"needle-d"_s);
+        QTRY_COMPARE(view.currentLine().line, 180000);
+    }
+
+    void goToLineWithCtrlL()
+    {
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.setIngest(m_big);
+        view.textArea()->setFocus();
+        QTest::keyClick(view.textArea(), Qt::Key_L, Qt::ControlModifier);
+        GoToLineBar *bar = view.goToLineBar();
+        QVERIFY(bar->isVisible());
+        QTRY_VERIFY(bar->edit()->hasFocus());
+        bar->edit()->selectAll();
+        QTest::keyClicks(bar->edit(), u"777"_s);
+        QTest::keyClick(bar->edit(), Qt::Key_Return);
+        QCOMPARE(view.currentLine(), (SourceRef{0, 777}));
+        QVERIFY(!bar->isVisible());
+        QTRY_VERIFY(view.textArea()->lastPaintedFirstRow() <= 776
+                    && view.textArea()->lastPaintedFirstRow() + view.textArea()->visibleRowCount() > 776);
+        // Past the end: the last line.
+        QTest::keyClick(view.textArea(), Qt::Key_L, Qt::ControlModifier);
+        bar->edit()->selectAll();
+        QTest::keyClicks(bar->edit(), u"999999999"_s);
+        QTest::keyClick(bar->edit(), Qt::Key_Return);
+        QCOMPARE(view.currentLine(), (SourceRef{0, BigLines}));
+    }
+
+    void filterToARank()
+    {
+        const QString path = handmade("cuda-oom-slurm/slurm-77123.out");
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        LogTextArea *area = view.textArea();
+        const qint64 allLines = area->source()->lineCount();
+        auto *rankCombo = view.findChild<QComboBox *>(u"rankFilter"_s);
+        QVERIFY(rankCombo);
+        const int index = rankCombo->findData(3);
+        QVERIFY2(index > 0, "rank 3 is offered");
+        rankCombo->setCurrentIndex(index);
+        QTRY_VERIFY(!view.isBusy() && area->source()->lineCount() < allLines);
+        QCOMPARE(view.filter().rank, 3);
+        const LineSourcePtr src = area->source();
+        QVERIFY(src->lineCount() >= 4);
+        for (qint64 row = 0; row < src->lineCount(); ++row) {
+            const SourceRef o = src->origin(row);
+            QCOMPARE(o.file, FileId(0));
+            QVERIFY2(fileLine(path, o.line).trimmed().startsWith("3: "), fileLine(path, o.line).constData());
+            QCOMPARE(area->displayText(row), QString::fromUtf8(fileLine(path, o.line)));
+        }
+        // Severity on top: errors of rank 3 only.
+        auto *severity = view.findChild<QComboBox *>(u"severityFilter"_s);
+        severity->setCurrentIndex(severity->findData(int(LineSeverity::Error)));
+        QTRY_VERIFY(!view.isBusy() && view.filter().minSeverity == LineSeverity::Error);
+        QTRY_VERIFY(area->source()->lineCount() > 0 && area->source()->lineCount() < src->lineCount());
+        // Following a link to a line the filter hides drops the filter.
+        view.showFile(0, 2);
+        QTRY_COMPARE(view.currentLine(), (SourceRef{0, 2}));
+        QCOMPARE(view.filter().rank, -1);
+        QCOMPARE(rankCombo->currentIndex(), 0);
+        QCOMPARE(area->source()->lineCount(), allLines);
+    }
+
+    void showsAnArchiveMember()
+    {
+        QTemporaryDir dir;
+        QByteArray data;
+        for (int i = 1; i <= 3000; ++i)
+            data += "\x1b[32mmember\x1b[0m line " + QByteArray::number(i) + '\n';
+        const QString tgz = dir.filePath(u"bundle.tar.gz"_s);
+        QVERIFY(writeTarGz(tgz, {{"logs/agent.log", "agent\n"}, {"logs/rank-5.log", data}}));
+        const IngestResultPtr r = Ingestor::run({tgz}, IngestConfig{});
+        FileId id = InvalidFileId;
+        for (qsizetype i = 0; i < r->files.size(); ++i) {
+            if (r->files.at(i).path.endsWith(u"rank-5.log"_s))
+                id = FileId(i);
+        }
+        QVERIFY(id != InvalidFileId);
+        LogView view;
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        view.showFile(id, 2500);
+        QCOMPARE(view.currentLine(), (SourceRef{id, 2500}));
+        QTRY_VERIFY(!view.isBusy());
+        QTRY_COMPARE(view.textArea()->currentOrigin(), (SourceRef{id, 2500}));
+        // ANSI codes stripped for display.
+        QCOMPARE(view.textArea()->displayText(view.textArea()->currentRow()), u"member line 2500"_s);
+        QTRY_VERIFY(view.textArea()->lastPaintedFirstRow() > 2400);
+    }
+
+    void marksLandOnTheirLines()
+    {
+        const IngestResultPtr r = Ingestor::run({handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
+        LogView view;
+        view.resize(900, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        view.setMarks({{{0, 13}, LogMark::Role::Initiating, u"CUDA out of memory on rank 3"_s},
+                       {{0, 14}, LogMark::Role::Collateral, u"watchdog timeout"_s},
+                       {{0, 2}, LogMark::Role::Context, u"NCCL version"_s},
+                       {{0, 14}, LogMark::Role::Context, u"also context"_s}});
+        LogTextArea *area = view.textArea();
+        QVERIFY(area->markAt(12));
+        QCOMPARE(area->markAt(12)->role, LogMark::Role::Initiating);
+        QCOMPARE(area->markAt(12)->tooltip, u"CUDA out of memory on rank 3"_s);
+        QCOMPARE(area->markAt(13)->role, LogMark::Role::Collateral); // the stronger role of two
+        QVERIFY(area->markAt(13)->tooltip.contains(u"also context"_s));
+        QCOMPARE(area->markAt(1)->role, LogMark::Role::Context);
+        QVERIFY(!area->markAt(0));
+        QVERIFY(!area->markAt(11));
+        // Filtered to rank 3, the initiating line keeps its mark on its new row.
+        view.setFilter({3, {}, LineSeverity::Info});
+        QTRY_VERIFY(!view.isBusy() && area->source()->lineCount() < 20);
+        const qint64 row = area->source()->rowOf({0, 13});
+        QCOMPARE(area->source()->origin(row), (SourceRef{0, 13}));
+        QVERIFY(area->markAt(row));
+        QCOMPARE(area->markAt(row)->role, LogMark::Role::Initiating);
+    }
+
+    void mergedViewAndActivation()
+    {
+        const IngestResultPtr r = Ingestor::run({handmade("straggler")}, IngestConfig{});
+        QCOMPARE(r->files.size(), 4);
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        view.showMerged({0, 1, 2, 3});
+        QTRY_VERIFY(view.isMerged());
+        qint64 total = 0;
+        for (const InputFile &f : r->files)
+            total += f.lines;
+        LogTextArea *area = view.textArea();
+        QCOMPARE(area->source()->lineCount(), total);
+        QCOMPARE(area->source()->files().size(), 4);
+        // Following a link inside the merged view keeps it merged.
+        FileId third = 0;
+        while (r->files.at(third).lines < 3)
+            ++third;
+        const SourceRef target{third, 3};
+        view.showFile(third, 3);
+        QCOMPARE(view.currentLine(), target);
+        QVERIFY(view.isMerged());
+        // Double-click reports the line's origin.
+        QSignalSpy activated(&view, &LogView::lineActivated);
+        const qint64 row = area->currentRow();
+        const int y = int(row - area->firstVisibleRow()) * area->lineHeight() + area->lineHeight() / 2;
+        QTest::mouseDClick(area->viewport(), Qt::LeftButton, {}, QPoint(400, y));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.first().first().value<SourceRef>(), target);
+        // Back to one file.
+        view.findChild<QToolButton *>(u"mergeButton"_s)->click();
+        QTRY_VERIFY(!view.isMerged());
+        QCOMPARE(area->source()->files(), QList<FileId>{third});
+        QCOMPARE(view.currentLine(), target);
+    }
+
+    void copyAndLongLines()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"rank-1.log"_s);
+        QVERIFY(writeFile(path, "\x1b[1;31mERROR\x1b[0m first\nsecond\n" + QByteArray(10000, 'y') + "\n"));
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        LogView view;
+        view.resize(800, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        LogTextArea *area = view.textArea();
+        QCOMPARE(area->displayText(0), u"ERROR first"_s);
+        QCOMPARE(area->displayText(2).size(), LogTextArea::DisplayCap);
+        area->selectRows(0, 1);
+        QCOMPARE(area->selectedText(), u"ERROR first\nsecond\n"_s);
+        area->copy();
+        QCOMPARE(QGuiApplication::clipboard()->text(), u"ERROR first\nsecond\n"_s);
+        // The cut line copies whole.
+        area->clearSelection();
+        area->setCurrentRow(2);
+        area->copy();
+        QCOMPARE(QGuiApplication::clipboard()->text().size(), 10000);
+    }
+
+    void followsThePalette()
+    {
+        LogView view;
+        view.resize(800, 400);
+        view.setIngest(m_big);
+        view.setPalette(Themes::lightPalette());
+        const QImage light = view.grab().toImage();
+        view.setPalette(Themes::darkPalette());
+        const QImage dark = view.grab().toImage();
+        QVERIFY(!light.isNull() && !dark.isNull());
+        // The text area's background follows the base colour.
+        const QPoint inText(view.textArea()->viewport()->mapTo(&view, QPoint(view.textArea()->viewport()->width() - 20, 200)));
+        QVERIFY(QColor(light.pixel(inText)).lightness() > 200);
+        QVERIFY(QColor(dark.pixel(inText)).lightness() < 60);
+    }
+
+    void screenshots()
+    {
+        const QString out = qEnvironmentVariable("RANKSCOPE_SCREENSHOT_DIR");
+        if (out.isEmpty())
+            QSKIP("set RANKSCOPE_SCREENSHOT_DIR to write screenshots");
+        QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
+        const IngestResultPtr r = Ingestor::run({handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
+        for (const bool dark : {false, true}) {
+            LogView view;
+            view.setPalette(dark ? Themes::darkPalette() : Themes::lightPalette());
+            view.resize(1100, 460);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.setIngest(r);
+            view.setMarks({{{0, 13}, LogMark::Role::Initiating, u"CUDA out of memory on rank 3"_s},
+                           {{0, 14}, LogMark::Role::Collateral, u"watchdog timeout"_s},
+                           {{0, 15}, LogMark::Role::Collateral, u"watchdog timeout"_s},
+                           {{0, 2}, LogMark::Role::Context, u"NCCL version"_s}});
+            view.showFile(0, 13);
+            view.findBar()->show();
+            view.findBar()->setText(u"Watchdog"_s);
+            QTRY_VERIFY(view.textArea()->currentMatchRow() >= 0);
+            view.showFile(0, 13);
+            QTest::qWait(50);
+            const QString file = QDir(out).filePath(dark ? u"logview-dark.png"_s : u"logview-light.png"_s);
+            QVERIFY(view.grab().save(file));
+        }
+        // ANSI colours, a cut line and the merged view of the straggler bundle.
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(u"rank-7.log"_s),
+                          "\x1b[32m[2024-12-18 20:00:01,000] INFO\x1b[0m step 547 | loss \x1b[1m1.11\x1b[0m\n"
+                          "\x1b[33mWARNING\x1b[0m slow rank detected\n"
+                          "\x1b[41;97m FATAL \x1b[0m \x1b[31mNCCL error\x1b[0m in ncclAllReduce\n"
+                          "[2024-12-18 20:00:02,000] tensor dump: " + QByteArray(9000, 'x') + "\n"
+                          "\tindented\twith tabs\n"));
+        const IngestResultPtr ansi = Ingestor::run({dir.filePath(u"rank-7.log"_s)}, IngestConfig{});
+        const IngestResultPtr straggler = Ingestor::run({handmade("straggler")}, IngestConfig{});
+        for (const bool dark : {false, true}) {
+            LogView view;
+            view.setPalette(dark ? Themes::darkPalette() : Themes::lightPalette());
+            view.resize(1100, 330);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.setIngest(ansi);
+            view.grab(); // lays the visible lines out, which sizes the horizontal range
+            view.textArea()->horizontalScrollBar()->setValue(view.textArea()->horizontalScrollBar()->maximum());
+            QTest::qWait(50);
+            QVERIFY(view.grab().save(QDir(out).filePath(dark ? u"logview-ansi-dark.png"_s : u"logview-ansi-light.png"_s)));
+            view.textArea()->horizontalScrollBar()->setValue(0);
+            QTest::qWait(50);
+            QVERIFY(view.grab().save(QDir(out).filePath(dark ? u"logview-ansi-start-dark.png"_s : u"logview-ansi-start-light.png"_s)));
+            view.setIngest(straggler);
+            view.showMerged({0, 1, 2, 3});
+            QTRY_VERIFY(view.isMerged());
+            QTest::qWait(50);
+            QVERIFY(view.grab().save(QDir(out).filePath(dark ? u"logview-merged-dark.png"_s : u"logview-merged-light.png"_s)));
+        }
+    }
+
+private:
+    QTemporaryDir m_settingsDir;
+    QTemporaryDir m_dataDir;
+    QString m_bigPath;
+    IngestResultPtr m_big;
+};
+
+QTEST_MAIN(TestLogView)
+#include "tst_logview.moc"

@@ -1,0 +1,26 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <Qt>
+
+namespace rankscope::ui {
+
+// Roles of EncyclopediaListModel, kept free of widgets so that the model, its delegate and the
+// tests agree on them (STYLE.md 12). Values are semantic (ids, names, scores), never colours.
+// NOTE: lives here because core/models/roles.h does not exist yet; move it there with the rest.
+namespace EncyclopediaRoles {
+enum Role {
+    EntryIdRole = Qt::UserRole + 1, // QString: the entry's stable id ("nccl-version-conflict")
+    TitleRole, // QString
+    CategoryRole, // QString: one of kb::categories()
+    EntryRoleRole, // QString: "initiating", "collateral" or "either"
+    SummaryRole, // QString
+    SnippetRole, // QString: search excerpt with matched words in [brackets]; empty when listing all
+    ScoreRole, // double: search score (larger is better); 0 when listing all
+    UserOverrideRole, // bool: a user entry replaced the built-in one
+    CategoryHeaderRole, // QString: the category when this row starts a category group, else empty
+};
+} // namespace EncyclopediaRoles
+
+} // namespace rankscope::ui

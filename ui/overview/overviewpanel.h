@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysisresult.h"
+
+#include <QWidget>
+
+class QTextBrowser;
+
+namespace rankscope::ui {
+
+// The verdict in one sentence, the evidence chain as clickable steps, the top diagnoses, the
+// job shape and the clock offsets applied. Every step links to its file and line.
+class OverviewPanel final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit OverviewPanel(QWidget *parent = nullptr);
+
+    void setIngest(const ingest::IngestResultPtr &ingest);
+    void setResult(const analysis::AnalysisResultPtr &result);
+    void clear();
+    QString verdictText() const;
+    QString html() const;
+
+Q_SIGNALS:
+    void sourceActivated(rankscope::SourceRef source);
+    void entryActivated(const QString &entry, const QList<rankscope::analysis::Evidence> &why);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void render();
+
+    QTextBrowser *m_view = nullptr;
+    ingest::IngestResultPtr m_ingest;
+    analysis::AnalysisResultPtr m_result;
+};
+
+} // namespace rankscope::ui
