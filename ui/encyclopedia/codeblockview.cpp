@@ -75,13 +75,19 @@ QString definitionName(BuiltinCodeHighlighter::Language language)
 
 } // namespace
 
-CodeBlockView::CodeBlockView(const QString &code, const QString &language, QWidget *parent)
+CodeBlockView::CodeBlockView(const QString &code, const QString &language, KSyntaxHighlighting::Repository *repository,
+                             QWidget *parent)
     : QFrame(parent)
     , m_code(code)
     , m_language(language)
     , m_edit(new CodeEdit(this))
     , m_copy(new QToolButton(this))
 {
+#if RANKSCOPE_HAVE_KSYNTAXHIGHLIGHTING
+    m_repository = repository ? repository : syntaxRepository();
+#else
+    Q_UNUSED(repository)
+#endif
     setFrameShape(QFrame::NoFrame);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 
@@ -129,7 +135,7 @@ CodeBlockView::CodeBlockView(const QString &code, const QString &language, QWidg
     const auto lang = BuiltinCodeHighlighter::languageFromName(language);
 #if RANKSCOPE_HAVE_KSYNTAXHIGHLIGHTING
     if (const QString name = definitionName(lang); !name.isEmpty()) {
-        const KSyntaxHighlighting::Definition definition = syntaxRepository()->definitionForName(name);
+        const KSyntaxHighlighting::Definition definition = m_repository->definitionForName(name);
         if (definition.isValid()) {
             auto *h = new KSyntaxHighlighting::SyntaxHighlighter(m_edit->document());
             h->setDefinition(definition);
@@ -164,7 +170,7 @@ void CodeBlockView::applyPalette()
 #if RANKSCOPE_HAVE_KSYNTAXHIGHLIGHTING
     if (m_kf6Highlighter) {
         auto *h = static_cast<KSyntaxHighlighting::SyntaxHighlighter *>(m_highlighter);
-        h->setTheme(syntaxRepository()->defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
+        h->setTheme(m_repository->defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
                                                            : KSyntaxHighlighting::Repository::LightTheme));
         h->rehighlight();
         return;

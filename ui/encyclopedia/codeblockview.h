@@ -8,6 +8,10 @@ class QSyntaxHighlighter;
 class QTextEdit;
 class QToolButton;
 
+namespace KSyntaxHighlighting {
+class Repository;
+}
+
 namespace rankscope::ui {
 
 // One command or code block of an encyclopedia entry: read-only, monospaced, highlighted
@@ -19,7 +23,10 @@ class CodeBlockView final : public QFrame
 {
     Q_OBJECT
 public:
-    CodeBlockView(const QString &code, const QString &language, QWidget *parent = nullptr);
+    // repository: the application's KSyntaxHighlighting repository; null takes syntaxRepository().
+    // Ignored when RankScope is built without KF6.
+    CodeBlockView(const QString &code, const QString &language, KSyntaxHighlighting::Repository *repository = nullptr,
+                  QWidget *parent = nullptr);
     ~CodeBlockView() override;
 
     QString code() const { return m_code; }
@@ -46,6 +53,7 @@ private:
     QString m_language;
     QTextEdit *m_edit = nullptr;
     QToolButton *m_copy = nullptr;
+    KSyntaxHighlighting::Repository *m_repository = nullptr;
     QSyntaxHighlighter *m_highlighter = nullptr;
     bool m_kf6Highlighter = false;
 };

@@ -158,6 +158,11 @@ void EncyclopediaPanel::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase
     updateHistoryActions();
 }
 
+void EncyclopediaPanel::setSyntaxRepository(KSyntaxHighlighting::Repository *repository)
+{
+    m_view->setSyntaxRepository(repository);
+}
+
 void EncyclopediaPanel::showEntry(const QString &id, const QList<analysis::Evidence> &why)
 {
     navigate(id, why, true);

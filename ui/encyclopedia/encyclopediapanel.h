@@ -17,6 +17,10 @@ class QSplitter;
 class QTimer;
 class QToolButton;
 
+namespace KSyntaxHighlighting {
+class Repository;
+}
+
 namespace rankscope::ui {
 
 class EncyclopediaListModel;
@@ -35,6 +39,8 @@ public:
 
     void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
     std::shared_ptr<const kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
+    // The application's one KSyntaxHighlighting repository (the log view's); optional.
+    void setSyntaxRepository(KSyntaxHighlighting::Repository *repository);
 
     // Shows the entry and, under "Why it matched", the evidence lines that led to it. Adds to
     // the history; selects the entry in the list when it is listed.

@@ -93,7 +93,6 @@ struct EntryView::Colors
         , accent(pal.color(QPalette::Highlight))
         , dark(Themes::isDark(pal))
         , muted(mix(text, base, 0.35))
-        , rule(mix(base, text, 0.15))
         , codeBackground(mix(base, text, dark ? 0.10 : 0.06))
         , stripe(mix(base, text, dark ? 0.05 : 0.03))
         , headerBackground(mix(base, text, dark ? 0.12 : 0.08))
@@ -102,7 +101,7 @@ struct EntryView::Colors
     }
     QColor text, base, link, accent;
     bool dark;
-    QColor muted, rule, codeBackground, stripe, headerBackground;
+    QColor muted, codeBackground, stripe, headerBackground;
     QString monoFamily;
 };
 
@@ -132,6 +131,13 @@ void EntryView::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
         for (const kb::Entry &e : m_kb->entries())
             m_ids.insert(e.id);
     }
+    if (m_entry)
+        render();
+}
+
+void EntryView::setSyntaxRepository(KSyntaxHighlighting::Repository *repository)
+{
+    m_repository = repository;
     if (m_entry)
         render();
 }
@@ -457,7 +463,7 @@ void EntryView::addSteps(QVBoxLayout *layout, QWidget *parent, const Colors &c, 
         body->setSpacing(6);
         body->addWidget(textLabel(inlineHtml(step.text, c), parent));
         for (qsizetype j = 0; j < step.code.size(); ++j) {
-            auto *block = new CodeBlockView(step.code.at(j).code, step.code.at(j).language, parent);
+            auto *block = new CodeBlockView(step.code.at(j).code, step.code.at(j).language, m_repository, parent);
             block->setObjectName(u"code-%1-%2-%3"_s.arg(key).arg(i + 1).arg(j + 1));
             block->copyButton()->setToolTip(verification ? tr("Copy this verification command to the clipboard")
                                                          : tr("Copy this fix command to the clipboard"));

@@ -16,6 +16,10 @@ class QLabel;
 class QScrollArea;
 class QVBoxLayout;
 
+namespace KSyntaxHighlighting {
+class Repository;
+}
+
 namespace rankscope::ui {
 
 // One encyclopedia entry rendered for an engineer in the middle of an incident: what matched,
@@ -32,6 +36,9 @@ public:
 
     // Used for related entries' titles and to turn entry ids in the text into links.
     void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
+    // The application's one KSyntaxHighlighting repository for the command blocks (STYLE.md 15);
+    // without one, the blocks share syntaxRepository(). Ignored in builds without KF6.
+    void setSyntaxRepository(KSyntaxHighlighting::Repository *repository);
 
     // Shows the entry with this id from the knowledge base; false (and a message) when unknown.
     bool showEntry(const QString &id, const QList<analysis::Evidence> &why = {});
@@ -72,6 +79,7 @@ private:
     QString listHtml(const QStringList &items, const Colors &c, bool plainIds = false) const;
 
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
+    KSyntaxHighlighting::Repository *m_repository = nullptr;
     QSet<QString> m_ids; // every entry id of m_kb, for linking ids in the text
     std::optional<kb::Entry> m_entry;
     QList<analysis::Evidence> m_evidence;
