@@ -173,13 +173,42 @@ struct Builder
                 return 0;
             return isHardwareOrKernel(entry, in.file(e.source.file)) ? 1 : 2;
         };
+        // A line without a timestamp of its own got a coarse time from its neighbours; when the
+        // same failure on the same node (a launcher's copy, the worker's traceback) also has a
+        // line with a real timestamp (error.json, a stamped WARN), that time is the better one.
+        QHash<int, qint64> effective;
+        for (int i : std::as_const(candidates)) {
+            const Event &e = in.events.at(i);
+            if (!e.timeInferred || e.node.isEmpty())
+                continue;
+            qint64 best = NoTime;
+            for (int j : std::as_const(candidates)) {
+                const Event &o = in.events.at(j);
+                if (!o.timeInferred && o.timeMs != NoTime && o.node == e.node && entryOf(o) == entryOf(e)
+                    && (e.rank < 0 || o.rank == e.rank) && (best == NoTime || o.timeMs < best))
+                    best = o.timeMs;
+            }
+            if (best != NoTime)
+                effective.insert(i, best);
+        }
+        auto timeOf = [&](int i) { return effective.value(i, in.events.at(i).timeMs); };
         auto earlier = [&](int a, int b) {
             const Event &x = in.events.at(a);
             const Event &y = in.events.at(b);
             if ((x.timeMs == NoTime) != (y.timeMs == NoTime))
                 return x.timeMs != NoTime;
-            if (x.timeMs != y.timeMs)
-                return x.timeMs < y.timeMs;
+            // On one rank, an inferred time cannot order two lines of different files (the NCCL
+            // WARN in stdout and torch's exception about it in stderr): the more specific
+            // fingerprint names the cause, the generic one its wrapping.
+            if (x.rank >= 0 && x.rank == y.rank && (x.timeInferred || y.timeInferred) && spec(x)->weight != spec(y)->weight)
+                return spec(x)->weight > spec(y)->weight;
+            // A time spread over a rank's or node's span by line position is a guess; a line
+            // with a timestamp of its own (or of its own failure elsewhere) orders better.
+            const bool cx = x.timeCoarse && !effective.contains(a), cy = y.timeCoarse && !effective.contains(b);
+            if (cx != cy)
+                return cy;
+            if (timeOf(a) != timeOf(b))
+                return timeOf(a) < timeOf(b);
             const double wx = spec(x)->weight, wy = spec(y)->weight;
             if (wx != wy)
                 return wx > wy;
@@ -227,12 +256,22 @@ struct Builder
             // A launcher's copy of a worker's error (the ChildFailedError summary) names no rank;
             // the worker's own line of the same failure on the same node does.
             const Event &c0 = in.events.at(chosen);
+            int worker = -1;
             for (int i : std::as_const(candidates)) {
                 const Event &o = in.events.at(i);
-                if (o.rank >= 0 && o.node == c0.node && entryOf(o) == entryOf(c0)) {
+                if (o.rank >= 0 && o.node == c0.node && entryOf(o) == entryOf(c0) && (worker < 0 || earlier(i, worker)))
+                    worker = i;
+            }
+            if (worker >= 0)
+                chosen = worker;
+        }
+        // Then the chosen rank's own best line: the comparison above is by time across ranks,
+        // but on one rank the specific cause beats its generic wrapping.
+        if (chosen >= 0 && in.events.at(chosen).rank >= 0) {
+            const int rank = in.events.at(chosen).rank;
+            for (int i : std::as_const(candidates)) {
+                if (i != chosen && tier(i) == tier(chosen) && in.events.at(i).rank == rank && earlier(i, chosen))
                     chosen = i;
-                    break;
-                }
             }
         }
         if (chosen >= 0) {
@@ -291,14 +330,17 @@ struct Builder
             }
             // A symptom whose root cause the version matrix shows (a truncated message between
             // nodes that run different NCCL builds): name the cause, keep the line as evidence.
-            if (entry && (entry->category == u"communication"_s || entry->category == u"network"_s)) {
+            if (entry && (entry->category == u"communication"_s || entry->category == u"network"_s) && !v.node.isEmpty()) {
+                VersionMatrixBuilder::singleOutFailingNode(out.matrix, v.node);
                 for (const QString &relatedId : entry->related) {
                     const kb::Entry *related = kb.entry(relatedId);
                     if (!related || related->conditions.isEmpty())
                         continue;
                     for (const kb::Condition &c : related->conditions) {
                         for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
-                            if (o.component != c.component || (c.kind == kb::Condition::Kind::Equals && o.value != c.value))
+                            // Only what differs on the node that failed explains its failure.
+                            if (o.node != v.node || o.component != c.component
+                                || (c.kind == kb::Condition::Kind::Equals && o.value != c.value))
                                 continue;
                             if (v.entry == relatedId)
                                 continue;
@@ -749,6 +791,8 @@ AnalysisResultPtr Analyzer::run(const ingest::IngestResultPtr &ingest, const kb:
     b.collectFacts();
     result->matrix = VersionMatrixBuilder::build(result->facts, ingest->job.nodes);
     b.buildVerdict();
+    if (!result->verdict.node.isEmpty() && !result->verdict.external)
+        VersionMatrixBuilder::singleOutFailingNode(result->matrix, result->verdict.node);
     b.buildDiagnoses();
     result->seconds = double(timer.nsecsElapsed()) / 1e9;
     return result;

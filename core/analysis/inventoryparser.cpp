@@ -106,10 +106,13 @@ QString InventoryParser::normaliseVersion(const QString &component, const QStrin
         return m.hasMatch() ? m.captured(1) : value;
     }
     if (component == u"net_plugin"_s) {
-        // NCCL's "No plugin found" / "Could not find" / "Plugin load … returned": none loaded.
-        if (value.startsWith(u"No plugin"_s) || value.startsWith(u"Could not find"_s) || value.startsWith(u"Plugin load"_s)
-            || value.compare(u"none"_s, Qt::CaseInsensitive) == 0 || value.compare(u"missing"_s, Qt::CaseInsensitive) == 0)
+        // "No plugin found" / "Could not find": none is configured, NCCL uses its own transports
+        // (normal on plain IB clusters). "Plugin load … returned": one is configured but failed
+        // to load — the node silently falls back, which is what breaks mixed jobs.
+        if (value.startsWith(u"No plugin"_s) || value.startsWith(u"Could not find"_s) || value.compare(u"none"_s, Qt::CaseInsensitive) == 0)
             return u"none"_s;
+        if (value.startsWith(u"Plugin load"_s) || value.compare(u"missing"_s, Qt::CaseInsensitive) == 0)
+            return u"missing"_s;
         return value.section(u'/', -1); // a path names the same plugin as its file name
     }
     if (component == u"transport"_s) {

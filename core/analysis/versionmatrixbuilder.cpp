@@ -31,6 +31,14 @@ QString normaliseHca(const QString &v)
     std::sort(names.begin(), names.end());
     return names.isEmpty() ? v : names.join(u',');
 }
+Evidence evidenceFor(const QList<const Fact *> &facts, const QString &comp, const QString &value)
+{
+    for (const Fact *f : facts) {
+        if ((comp == u"hca"_s ? normaliseHca(f->value) : f->value) == value)
+            return f->evidence;
+    }
+    return {};
+}
 } // namespace
 
 const QStringList &VersionMatrixBuilder::fixedComponents()
@@ -110,19 +118,28 @@ VersionMatrix VersionMatrixBuilder::build(const QList<Fact> &facts, const QStrin
         }
         for (const auto &[node, fs] : nodes) {
             MatrixCell &cell = m.cells[node][comp];
+            cell.majority = tie ? QString() : majority;
             if (cell.state == MatrixCell::State::Conflicting) {
-                cell.majority = majority;
+                // Two values on one node (the banner against pip): the one the other nodes do not
+                // have is still this node's outlier — usually the library actually loaded.
+                if (!tie && !majority.isEmpty()) {
+                    for (const QString &v : std::as_const(cell.values)) {
+                        if (v != majority)
+                            m.outliers.append({node, comp, v, majority, evidenceFor(fs, comp, v)});
+                    }
+                }
                 continue;
             }
-            cell.majority = tie ? QString() : majority;
             if (nodeCount.size() <= 1) {
                 cell.state = MatrixCell::State::Consistent;
             } else if (!tie && cell.value == majority) {
                 cell.state = MatrixCell::State::Consistent;
             } else {
+                // Without a majority (two nodes, two values) nobody is the odd one out: the cells
+                // are marked as differing, but only minority values are listed as outliers.
                 cell.state = MatrixCell::State::Outlier;
-                m.outliers.append({node, comp, cell.value, tie ? u"(no majority)"_s : majority,
-                                   cell.evidence.isEmpty() ? Evidence() : cell.evidence.first()});
+                if (!tie)
+                    m.outliers.append({node, comp, cell.value, majority, cell.evidence.isEmpty() ? Evidence() : cell.evidence.first()});
             }
         }
         Q_UNUSED(total);
@@ -136,6 +153,33 @@ VersionMatrix VersionMatrixBuilder::build(const QList<Fact> &facts, const QStrin
         return components.indexOf(a.component) < components.indexOf(b.component);
     });
     return m;
+}
+
+void VersionMatrixBuilder::singleOutFailingNode(VersionMatrix &m, const QString &node)
+{
+    const auto row = m.cells.constFind(node);
+    if (row == m.cells.cend())
+        return;
+    for (const QString &comp : std::as_const(m.components)) {
+        const MatrixCell *cell = m.cell(node, comp);
+        if (!cell || cell->state != MatrixCell::State::Outlier || !cell->majority.isEmpty())
+            continue;
+        bool listed = false;
+        for (const VersionMatrix::Outlier &o : std::as_const(m.outliers))
+            listed |= o.node == node && o.component == comp;
+        QStringList others;
+        for (const QString &n : std::as_const(m.nodes)) {
+            const MatrixCell *c = m.cell(n, comp);
+            if (n != node && c && c->state != MatrixCell::State::Unknown && !others.contains(c->value))
+                others.append(c->value);
+        }
+        if (!listed && !others.isEmpty() && !others.contains(cell->value))
+            m.outliers.append({node, comp, cell->value, others.join(u" / "_s), cell->evidence.isEmpty() ? Evidence() : cell->evidence.first()});
+    }
+    const QStringList &components = m.components;
+    std::stable_sort(m.outliers.begin(), m.outliers.end(), [&](const VersionMatrix::Outlier &a, const VersionMatrix::Outlier &b) {
+        return components.indexOf(a.component) < components.indexOf(b.component);
+    });
 }
 
 } // namespace rankscope::analysis

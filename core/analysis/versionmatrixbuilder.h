@@ -14,6 +14,10 @@ class VersionMatrixBuilder
 public:
     static const QStringList &fixedComponents();
     static VersionMatrix build(const QList<Fact> &facts, const QStringList &jobNodes);
+    // Components without a majority (two nodes, two values) have no outlier of their own; once
+    // the verdict names the node where the failure started, its differing values are listed as
+    // that node's outliers against what the other nodes have.
+    static void singleOutFailingNode(VersionMatrix &m, const QString &node);
 };
 
 } // namespace rankscope::analysis

@@ -58,12 +58,27 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         QRegularExpression(uR"(comm (?:0x)?[0-9a-fA-F]+ rank (?<rank>\d+) nRanks (?<nranks>\d+) nNodes (?<nnodes>\d+) localRanks (?<localranks>\d+) localRank (?<local_rank>\d+))"_s),
         QRegularExpression(uR"(\b(?:global[_ ])?(?:step|iteration|iter)\b\D{0,4}(?<step>\d+))"_s,
                            QRegularExpression::CaseInsensitiveOption),
+        // torchrun's ChildFailedError summary: "rank      : 5 (local_rank: 1)" ties a node's
+        // local ranks to global ones when no NCCL init line does (failures before NCCL starts).
+        QRegularExpression(uR"((?:^|\s)rank\s*:\s*(?<rank>\d+) \(local_rank: (?<local_rank>\d+)\))"_s),
+        // Mixed-precision overflows: every data-parallel rank skips the same step and halves the
+        // same loss scale, so "overflow at scale X" happens at one moment on all nodes (DeepSpeed,
+        // apex) — a clock reference when only rank 0 logs its steps.
+        QRegularExpression(uR"((?:OVERFLOW! Rank \d+ Skipping step\. Attempted loss scale: |Gradient overflow\.\s+Skipping step, loss scaler \d+ reducing loss scale to )(?<marker>[0-9][0-9.e+-]*))"_s),
+        // The torchrun agent's place in the job: group rank x nproc_per_node is the global rank
+        // of its local rank 0 (torchrun gives every node the same nproc_per_node).
+        QRegularExpression(uR"(has joined round \d+ of the rendezvous '[^']*' as rank (?<group_rank>\d+) in a world of size (?<group_world>\d+))"_s),
+        QRegularExpression(uR"(\bnproc_per_node\s*:\s*(?<nproc>\d+)\s*$)"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
     addTarget(u"Init COMPLETE"_s, -1 - InitComplete);
     addTarget(u" nRanks "_s, -1 - CommRanks);
     addTarget(u"loss"_s, -1 - TrainingStep);
+    addTarget(u"(local_rank: "_s, -1 - LauncherRank);
+    addTarget(u"Skipping step"_s, -1 - LossScaleOverflow);
+    addTarget(u"of the rendezvous"_s, -1 - AgentGroupRank);
+    addTarget(u"nproc_per_node"_s, -1 - AgentProcsPerNode);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);
@@ -110,7 +125,7 @@ const QList<EventMatcher::FactPattern> &EventMatcher::factPatterns()
         {u"nccl"_s, u"environments: NCCL version: "_s, uR"(environments: NCCL version: (?<value>\d+\.\d+\.\d+))"_s},
         {u"transport"_s, u"Using network "_s, uR"(NCCL INFO Using network (?<value>\S.*?)\s*$)"_s},
         {u"cuda_driver"_s, u"cudaDriverVersion "_s, uR"(NCCL INFO cudaDriverVersion (?<value>\d+))"_s},
-        {u"net_plugin"_s, u"Loaded net plugin"_s, uR"(Loaded net plugin (?<value>\S+?)(?: \(v\d+\))?\s*$)"_s},
+        {u"net_plugin"_s, u"Loaded net plugin"_s, uR"(Loaded net plugin (?<value>\S.*?)(?: \(v\d+\))?\s*$)"_s},
         {u"net_plugin"_s, u"NET/Plugin"_s, uR"(NET/Plugin ?: ?(?<value>No plugin found|Could not find|Plugin load))"_s},
         {u"gdr"_s, u"GPU Direct RDMA "_s, uR"(GPU Direct RDMA (?<value>Enabled|Disabled))"_s},
         {u"hca"_s, u"NET/IB : Using"_s, uR"(NET/IB : Using (?<value>(?:\s*\[\d+\][^ ;]+)+))"_s},

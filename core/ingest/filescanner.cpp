@@ -197,8 +197,17 @@ void FileScanner::processCandidate(QByteArrayView line, const QList<int> &anchor
             if (builtin >= EventMatcher::FirstFact) {
                 ev.kind = Event::Kind::Fact;
                 ev.captures.prepend({u"component"_s, EventMatcher::factPatterns().at(builtin - EventMatcher::FirstFact).component});
-            } else if (builtin == EventMatcher::TrainingStep) {
+            } else if (builtin == EventMatcher::TrainingStep || builtin == EventMatcher::LossScaleOverflow) {
                 ev.kind = Event::Kind::TrainingStep;
+            } else if (builtin == EventMatcher::AgentGroupRank) {
+                m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();
+                continue;
+            } else if (builtin == EventMatcher::AgentProcsPerNode) {
+                m_scan.agentProcsPerNode = ev.capture(u"nproc"_s).toInt();
+                continue;
+            } else if (builtin == EventMatcher::LauncherRank) {
+                m_scan.launcherRanks.append({ev.capture(u"rank"_s).toInt(), ev.capture(u"local_rank"_s).toInt(), lineNo});
+                continue; // attribution only
             } else {
                 ev.kind = Event::Kind::NcclInitComplete;
                 if (nccl.valid) {

@@ -46,6 +46,15 @@ struct FileScan
     QList<TimeSample> times;    // sampled lines with a timestamp, ascending
     QList<RawEvent> events;
     QList<NcclInit> inits;
+    struct LauncherRank
+    {
+        int rank = -1;
+        int localRank = -1;
+        qint64 line = 0;
+    };
+    QList<LauncherRank> launcherRanks; // torchrun failure summaries: global rank of a local rank
+    int agentGroupRank = -1;           // torchrun agent: "as rank N in a world of size W"
+    int agentProcsPerNode = -1;        // torchrun agent: "nproc_per_node : N"
     QHash<int, qint64> rankClaims;       // global rank from line prefixes -> lines
     QHash<QByteArray, qint64> hostClaims; // NCCL host / pdsh host -> lines
     QHash<QByteArray, qint64> ncclProcs;  // "host:pid" -> lines

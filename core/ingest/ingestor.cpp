@@ -382,6 +382,11 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     prev.scan.times += moved.times;
                     prev.scan.events += moved.events;
                     prev.scan.inits += moved.inits;
+                    prev.scan.launcherRanks += moved.launcherRanks;
+                    if (moved.agentGroupRank >= 0)
+                        prev.scan.agentGroupRank = moved.agentGroupRank;
+                    if (moved.agentProcsPerNode >= 0)
+                        prev.scan.agentProcsPerNode = moved.agentProcsPerNode;
                     prev.scan.lines += moved.lines;
                     prev.scan.bytes += moved.bytes;
                     for (auto it = moved.rankClaims.cbegin(); it != moved.rankClaims.cend(); ++it)
@@ -486,6 +491,37 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         result->files.append(f);
     }
 
+    // A node's torchrun agent knows the global rank of its local ranks: its failure summary
+    // names them, and its rendezvous line gives its group rank (x nproc_per_node). The offset
+    // attributes that node's per-local-rank files (attempt_0/<local>/stderr.log) when no NCCL
+    // init line did — failures before NCCL starts (old driver, bad import) have none.
+    QHash<QString, int> rankOffset;
+    QSet<QString> ambiguousOffset;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const InputFile &f = result->files.at(fi);
+        if (f.node.isEmpty())
+            continue;
+        const FileScan &scan = scanned.at(fi).scan;
+        QList<FileScan::LauncherRank> claims = scan.launcherRanks;
+        if (scan.agentGroupRank >= 0 && scan.agentProcsPerNode > 0)
+            claims.prepend({scan.agentGroupRank * scan.agentProcsPerNode, 0, 0});
+        for (const FileScan::LauncherRank &lr : std::as_const(claims)) {
+            const int offset = lr.rank - lr.localRank;
+            if (offset < 0)
+                continue;
+            if (rankOffset.contains(f.node) && rankOffset.value(f.node) != offset && !ambiguousOffset.contains(f.node)) {
+                ambiguousOffset.insert(f.node);
+                sh.warnings.append({Warning::Kind::Attribution, f.path, lr.line,
+                                    u"the failure summary maps local ranks of %1 to global ranks inconsistently; its per-rank files stay unattributed"_s.arg(f.node)});
+            }
+            rankOffset.insert(f.node, offset);
+        }
+    }
+    for (InputFile &f : result->files) {
+        if (f.rank < 0 && f.localRank >= 0 && rankOffset.contains(f.node) && !ambiguousOffset.contains(f.node))
+            f.rank = rankOffset.value(f.node) + f.localRank;
+    }
+
     // --- 4. Years, inferred times and events.
     QList<qint64> absolute;
     for (const Scanned &s : std::as_const(scanned)) {
@@ -543,7 +579,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     rankSpan.insert(f.rank, {NoTime, NoTime});
                 widen(rankSpan[f.rank], ms);
             }
-            if (!f.node.isEmpty() && !(f.kinds & KindInventory)) {
+            // A node's kernel log reaches back to its boot, weeks before the job: only the job's
+            // own files say when the job was alive on the node.
+            if (!f.node.isEmpty() && !(f.kinds & (KindInventory | KindKernelLog))) {
                 if (!nodeSpan.contains(f.node))
                     nodeSpan.insert(f.node, {NoTime, NoTime});
                 widen(nodeSpan[f.node], ms);
@@ -588,6 +626,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             if (ms == NoTime) {
                 ms = inferred(ev.source.line);
                 ev.timeInferred = ms != NoTime;
+                ev.timeCoarse = ev.timeInferred && samples.isEmpty();
             }
             ev.localTimeMs = ms;
             int rank = raw.prefixRank;
@@ -658,6 +697,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             else if (ev.kind == Event::Kind::Fingerprint && !ev.capture(u"seq"_s).isEmpty()
                      && !ev.capture(u"timeout_ms"_s).isEmpty())
                 key = u"seq:"_s + ev.capture(u"seq"_s);
+            else if (ev.kind == Event::Kind::TrainingStep && !ev.capture(u"step"_s).isEmpty())
+                key = u"step:"_s + ev.capture(u"step"_s); // synchronous steps end together everywhere
+            else if (ev.kind == Event::Kind::TrainingStep && !ev.capture(u"marker"_s).isEmpty())
+                key = u"overflow:"_s + ev.capture(u"marker"_s);
             if (!key.isEmpty())
                 groups[key][ev.node].append(ev.localTimeMs);
         }
@@ -672,7 +715,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             const qint64 ref = median(nodeTimes);
             for (const auto &[node, times] : byNode) {
                 deltas[node].append(ref - median(times));
-                methodOf[node] = key == u"init"_s ? u"NCCL init completion"_s : u"collective timeouts (SeqNum)"_s;
+                methodOf[node] = key == u"init"_s        ? u"NCCL init completion"_s
+                                 : key.startsWith(u"step:"_s) ? u"training steps"_s
+                                 : key.startsWith(u"overflow:"_s) ? u"loss-scale overflows"_s
+                                                              : u"collective timeouts (SeqNum)"_s;
             }
         }
         QStringList nodes;

@@ -84,6 +84,7 @@ struct Event
     qint64 timeMs = NoTime;      // UTC-like ms after year completion and clock correction
     qint64 localTimeMs = NoTime; // as the node's clock wrote it (after year completion)
     bool timeInferred = false;   // the line had no timestamp: taken from its neighbours
+    bool timeCoarse = false;     // …and its file had none at all: spread over the rank's or node's span
     int rank = -1;
     int localRank = -1;
     QString node;

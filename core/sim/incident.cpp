@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incident.h"
 
+#include <cstdlib>
+
 namespace rankscope::sim {
 
 namespace {
@@ -229,6 +231,23 @@ void Incident::planTraining(Prng &rng)
     default:
         break;
     }
+}
+
+QList<int> Incident::indistinguishableRanks() const
+{
+    // The lines that report a co-primary failure (NCCL WARN, tracebacks, error.json) carry at
+    // best whole seconds, and clock offsets between nodes are estimated from such lines too:
+    // failures less than a second apart cannot be ordered from the bundle.
+    QList<int> out;
+    if (initiatingRank < 0)
+        return out;
+    const qint64 first = ranks.at(initiatingRank).failUs;
+    for (int r = 0; r < ranks.size(); ++r) {
+        const RankFate &f = ranks.at(r);
+        if (r != initiatingRank && f.end == End::CoPrimary && std::llabs(f.failUs - first) < 1'000'000)
+            out.append(r);
+    }
+    return out;
 }
 
 void Incident::failNodeInit(Prng &rng, int node, qint64 t)

@@ -81,6 +81,9 @@ public:
     QList<NodeFate> nodes;
     QList<Truth::Outlier> outliers;
 
+    // Co-primary ranks that fail less than a second after or before the initiating one.
+    QList<int> indistinguishableRanks() const;
+
     // Timeline helpers shared by the writers.
     qint64 enqueueUs(int rank) const; // when a waiting rank enqueued failSeq
     qint64 rdzvTimeoutUs() const; // torchrun rendezvous / store timeout

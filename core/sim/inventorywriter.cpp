@@ -18,7 +18,8 @@ QByteArray pad(const QByteArray &s, int width, bool right = false)
 {
     if (s.size() >= width)
         return s;
-    return right ? QByteArray(width - s.size(), ' ') + s : s + QByteArray(width - s.size(), ' ');
+    const QByteArray fill(width - s.size(), ' ');
+    return right ? QByteArray(fill + s) : QByteArray(s + fill);
 }
 
 QByteArray ncclWheel(const Version &torch)

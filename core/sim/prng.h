@@ -4,6 +4,8 @@
 
 #include <QtGlobal>
 
+#include <iterator>
+
 namespace rankscope::sim {
 
 // xoshiro256** seeded through splitmix64. The simulator owns its generator so that a bundle

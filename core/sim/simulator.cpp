@@ -227,8 +227,11 @@ SimResult Simulator::run(const SimConfig &config, const ProgressCallback &progre
     truth.scenario = scenario.id;
     truth.entry = scenario.entry;
     truth.external = scenario.external;
-    if (incident.initiatingRank >= 0)
+    if (incident.initiatingRank >= 0) {
         truth.rank = incident.initiatingRank;
+        for (int r : incident.indistinguishableRanks())
+            truth.equivalent.append({r, QString::fromLatin1(cluster.node(cluster.rank(r).node).host)});
+    }
     if (incident.initiatingNode >= 0)
         truth.node = QString::fromLatin1(cluster.node(incident.initiatingNode).host);
     if (scenario.kind != K::Healthy) {

@@ -25,6 +25,10 @@ QByteArray Truth::toJson() const
     initiating.insert(u"time"_s, orNull(time));
     initiating.insert(u"path"_s, orNull(path));
     initiating.insert(u"line"_s, path.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(double(line)));
+    QJsonArray alternatives;
+    for (const Alternative &a : equivalent)
+        alternatives.append(QJsonObject { { u"rank"_s, a.rank }, { u"node"_s, a.node } });
+    initiating.insert(u"equivalent"_s, alternatives);
 
     QJsonArray collateral;
     for (int r : collateralRanks)

@@ -31,6 +31,15 @@ struct Truth
     QString scenario;
     QString entry; // empty: null (healthy)
     std::optional<int> rank; // initiating rank; null for node-level and external events
+    // Other ranks that print the same initiating failure less than a second apart: whole-second
+    // timestamps cannot tell which of them was first, so any of them (on its own node) is as
+    // right an answer as `rank`. Sorted by rank; excludes `rank`.
+    struct Alternative
+    {
+        int rank = -1;
+        QString node;
+    };
+    QList<Alternative> equivalent;
     QString node; // empty: null
     QString time; // ISO 8601 local time of the initiating event, empty: null
     QString path; // empty: null

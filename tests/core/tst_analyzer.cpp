@@ -9,7 +9,10 @@
 #include "ingestor.h"
 #include "knowledgebase.h"
 
+#include <QDir>
 #include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTimeZone>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -128,6 +131,89 @@ private Q_SLOTS:
         const auto m = analysis::VersionMatrixBuilder::build(facts, {});
         QCOMPARE(m.cell(u"a"_s, u"nccl"_s)->state, analysis::MatrixCell::State::Conflicting);
         QCOMPARE(m.cell(u"b"_s, u"nccl"_s)->state, analysis::MatrixCell::State::Consistent);
+        // The value only this node has (the library its banner says it loaded) is its outlier.
+        QCOMPARE(m.outliers.size(), 1);
+        QCOMPARE(m.outliers.first().node, u"a"_s);
+        QCOMPARE(m.outliers.first().value, u"2.18.1"_s);
+        QCOMPARE(m.outliers.first().majority, u"2.21.5"_s);
+    }
+
+    void noMajorityNoOutlierUntilTheVerdict()
+    {
+        // Two nodes, two values: both cells differ, neither is the odd one out by itself.
+        QList<analysis::Fact> facts = {
+            {u"a"_s, u"driver"_s, u"550.54.15"_s, u"nvidia-smi"_s, {}},
+            {u"b"_s, u"driver"_s, u"470.182.03"_s, u"nvidia-smi"_s, {}},
+        };
+        auto m = analysis::VersionMatrixBuilder::build(facts, {});
+        QCOMPARE(m.cell(u"a"_s, u"driver"_s)->state, analysis::MatrixCell::State::Outlier);
+        QCOMPARE(m.cell(u"b"_s, u"driver"_s)->state, analysis::MatrixCell::State::Outlier);
+        QVERIFY(m.outliers.isEmpty());
+        // Once the verdict names node b, its differing value is listed against the others'.
+        analysis::VersionMatrixBuilder::singleOutFailingNode(m, u"b"_s);
+        QCOMPARE(m.outliers.size(), 1);
+        QCOMPARE(m.outliers.first().node, u"b"_s);
+        QCOMPARE(m.outliers.first().value, u"470.182.03"_s);
+        QCOMPARE(m.outliers.first().majority, u"550.54.15"_s);
+        analysis::VersionMatrixBuilder::singleOutFailingNode(m, u"b"_s);
+        QCOMPARE(m.outliers.size(), 1); // idempotent
+    }
+
+    void failureBeforeNcclIsAttributedByTheLauncher()
+    {
+        // No NCCL line ties gpu-a02's workers to ranks; torchrun's failure summary and the
+        // agents' rendezvous lines do. The node's dmesg reaches back to its boot three weeks
+        // earlier and must not pull the workers' inferred times with it.
+        const auto r = analyse(u"driver-before-nccl"_s);
+        const analysis::Verdict &v = r->verdict;
+        QCOMPARE(v.entry, u"driver-too-old"_s);
+        QCOMPARE(v.node, u"gpu-a02"_s);
+        QCOMPARE(v.rank, 5); // "Root Cause (first observed failure)": rank 5 (local_rank: 1)
+        QVERIFY2(v.evidence.path.endsWith(u"attempt_0/1/error.json"_s), qPrintable(v.evidence.path));
+        QMap<QString, QList<int>> ranksOf;
+        for (const ingest::InputFile &f : r->ingest->files)
+            ranksOf.insert(f.path, f.ranks);
+        QCOMPARE(ranksOf.value(u"gpu-a02/torchelastic_k2x9/9913_q1w2e3/attempt_0/3/stderr.log"_s), QList<int>{7});
+        QCOMPARE(ranksOf.value(u"gpu-a01/torchelastic_a7b7/9913_z9x8c7/attempt_0/2/stdout.log"_s), QList<int>{2});
+        const qint64 jobStart = QDateTime(QDate(2025, 2, 3), QTime(9, 13, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+        for (const ingest::Event &e : r->ingest->events) {
+            const ingest::InputFile *f = r->ingest->file(e.source.file);
+            if (f && f->path.startsWith(u"gpu-a02/torchelastic"_s) && e.timeMs != ingest::NoTime)
+                QVERIFY2(e.timeMs >= jobStart, qPrintable(f->path + u" has a time before the job started"_s));
+        }
+    }
+
+    void lossScaleOverflowsAlignClocks()
+    {
+        // Only rank 0 logs its steps, but every rank logs the same overflow at the same loss
+        // scale: node-2's clock runs 42 s ahead and is corrected from those lines.
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        auto overflow = [](int rank, const char *time, int scale) -> QByteArray {
+            return QByteArray("[2024-04-15 ") + time + "] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank "
+                   + QByteArray::number(rank) + " Skipping step. Attempted loss scale: " + QByteArray::number(scale)
+                   + ", reducing to " + QByteArray::number(scale / 2) + "\n";
+        };
+        write(u"node-1/rank0.log"_s, overflow(0, "01:43:02,216", 65536) + overflow(0, "01:43:03,241", 32768) + overflow(0, "01:43:04,290", 16384));
+        write(u"node-2/rank1.log"_s, overflow(1, "01:43:44,230", 65536) + overflow(1, "01:43:45,250", 32768) + overflow(1, "01:43:46,301", 16384));
+        write(u"node-3/rank2.log"_s, overflow(2, "01:43:02,219", 65536) + overflow(2, "01:43:03,244", 32768) + overflow(2, "01:43:04,291", 16384));
+        ingest::IngestConfig cfg;
+        cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
+        const auto in = ingest::Ingestor::run({dir.path()}, cfg);
+        bool found = false;
+        for (const ingest::ClockOffset &co : in->clockOffsets) {
+            if (co.node != u"node-2"_s)
+                continue;
+            found = true;
+            QVERIFY2(co.seconds < -41.5 && co.seconds > -42.5, qPrintable(QString::number(co.seconds)));
+            QVERIFY2(co.method.contains(u"overflow"_s), qPrintable(co.method));
+        }
+        QVERIFY(found);
     }
 
     void jsonContract()
