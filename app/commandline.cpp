@@ -32,6 +32,23 @@ bool CommandLine::isHeadless(const QStringList &args)
     return !first.startsWith(u'-') && !first.contains(u'/') && !first.contains(u'.') && !QFileInfo::exists(first);
 }
 
+bool CommandLine::needsGuiApplication(const QStringList &args)
+{
+    const SubCommand *cmd = args.size() >= 2 ? SubCommand::find(args.at(1)) : nullptr;
+    return cmd && cmd->needsGuiApplication;
+}
+
+bool CommandLine::useOffscreenPlatform(const QByteArray &qpaPlatform, const QByteArray &display, const QByteArray &waylandDisplay)
+{
+    return qpaPlatform.isEmpty() && display.isEmpty() && waylandDisplay.isEmpty();
+}
+
+void CommandLine::prepareHeadlessGui()
+{
+    if (useOffscreenPlatform(qgetenv("QT_QPA_PLATFORM"), qgetenv("DISPLAY"), qgetenv("WAYLAND_DISPLAY")))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
 CommandLine::Versions CommandLine::coreVersions()
 {
     const QString sqlite = SqliteSupport::sqliteVersion();

@@ -4,9 +4,11 @@
 #include "rankscopeconfig.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QTextStream>
 
 #include <cstdio>
+#include <memory>
 
 #ifdef RANKSCOPE_WITH_GUI
 #include "guilauncher.h"
@@ -35,7 +37,14 @@ int main(int argc, char **argv)
 #endif
 
     if (headless) {
-        QCoreApplication app(argc, argv);
+        // Commands that paint (report) need fonts, hence a QGuiApplication; the rest run without.
+        std::unique_ptr<QCoreApplication> app;
+        if (rankscope::CommandLine::needsGuiApplication(args)) {
+            rankscope::CommandLine::prepareHeadlessGui();
+            app = std::make_unique<QGuiApplication>(argc, argv);
+        } else {
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        }
         setIdentity();
         // Versions are read after the application exists: the SQLite driver is a plugin.
         rankscope::CommandLine::Versions versions = rankscope::CommandLine::coreVersions();

@@ -11,12 +11,14 @@ namespace rankscope {
 int runSimulateCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 int runKbCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 
 const QList<SubCommand> &SubCommand::all()
 {
     static const QList<SubCommand> commands = {
         {u"simulate"_s, u"Generate a realistic incident bundle with a known answer"_s, &runSimulateCommand},
         {u"analyze"_s, u"Analyse an incident bundle headless (text, JSON or Markdown)"_s, &runAnalyzeCommand},
+        {u"report"_s, u"Write an incident report (HTML, Markdown, PDF, JSON, summary, trace)"_s, &runReportCommand, true},
         {u"kb"_s, u"Browse, search and validate the failure encyclopedia"_s, &runKbCommand},
     };
     return commands;

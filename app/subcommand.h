@@ -18,6 +18,9 @@ struct SubCommand
     QString name;
     QString summary;
     int (*run)(const QStringList &args, QTextStream &out, QTextStream &err) = nullptr;
+    // The command paints (images, PDF): main() starts a QGuiApplication, offscreen when there
+    // is no display, instead of a QCoreApplication.
+    bool needsGuiApplication = false;
 
     static const QList<SubCommand> &all();
     static const SubCommand *find(const QString &name);

@@ -30,6 +30,19 @@ private Q_SLOTS:
         QCOMPARE(CommandLine::isHeadless(args), headless);
     }
 
+    void reportStartsAGuiApplication()
+    {
+        QVERIFY(CommandLine::isHeadless({u"rankscope"_s, u"report"_s, u"bundle"_s, u"--out"_s, u"r.html"_s}));
+        QVERIFY(CommandLine::needsGuiApplication({u"rankscope"_s, u"report"_s, u"bundle"_s}));
+        QVERIFY(!CommandLine::needsGuiApplication({u"rankscope"_s, u"analyze"_s, u"bundle"_s}));
+        QVERIFY(!CommandLine::needsGuiApplication({u"rankscope"_s}));
+        // Offscreen only when nothing else is chosen and there is no display to use.
+        QVERIFY(CommandLine::useOffscreenPlatform({}, {}, {}));
+        QVERIFY(!CommandLine::useOffscreenPlatform("xcb", {}, {}));
+        QVERIFY(!CommandLine::useOffscreenPlatform({}, ":0", {}));
+        QVERIFY(!CommandLine::useOffscreenPlatform({}, {}, "wayland-0"));
+    }
+
     void versionListsEveryLibrary()
     {
         QString outText, errText;

@@ -15,9 +15,24 @@ DESTDIR="$scratch/root" cmake --install "$bin" --prefix /usr >/dev/null
 for f in usr/bin/rankscope \
          usr/share/applications/org.rankscope.RankScope.desktop \
          usr/share/metainfo/org.rankscope.RankScope.metainfo.xml \
-         usr/share/icons/hicolor/scalable/apps/org.rankscope.RankScope.svg; do
+         usr/share/icons/hicolor/scalable/apps/org.rankscope.RankScope.svg \
+         usr/share/mime/packages/rankscope-case.xml; do
     [ -e "$scratch/root/$f" ] || { echo "not installed: /$f"; exit 1; }
 done
+# The .rscase MIME type: well-formed, and registered with its glob when the database is built.
+mimexml="$scratch/root/usr/share/mime/packages/rankscope-case.xml"
+if command -v xmllint >/dev/null; then
+    xmllint --noout "$mimexml"
+else
+    python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$mimexml"
+fi
+if command -v update-mime-database >/dev/null; then
+    # Quiet: it remarks that the scratch folder is not on XDG_DATA_DIRS. A rule it rejects is
+    # left out of globs2, which the grep notices.
+    update-mime-database "$scratch/root/usr/share/mime" >/dev/null 2>&1
+    grep -q ':application/x-rankscope-case:\*\.rscase$' "$scratch/root/usr/share/mime/globs2" || \
+        { echo "application/x-rankscope-case is not registered for *.rscase"; exit 1; }
+fi
 extra=$(find "$scratch/root/usr/share/rankscope" -name 'encyclopedia.sqlite' 2>/dev/null | head -1 || true)
 if [ -d "$src/resources/encyclopedia" ] && grep -q encyclopedia "$src/resources/CMakeLists.txt" && [ -z "$extra" ]; then
     echo "not installed: /usr/share/rankscope/encyclopedia.sqlite"; exit 1

@@ -1,0 +1,214 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rankscope report PATH... --out FILE [--format …] [--redact]`: an incident report to hand on.
+#include "analyzer.h"
+#include "ingestor.h"
+#include "knowledgebase.h"
+#include "reportwriter.h"
+
+#include <QFile>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+namespace rankscope {
+
+namespace {
+QString usage()
+{
+    return u"Usage: rankscope report PATH... --out FILE [--format html|md|pdf|json|summary|trace] [--redact]\n"
+           "                        [--title TEXT] [--notes FILE] [--tag TAG]... [--clock-offset NODE=SECONDS]...\n"
+           "                        [--threads N] [--encyclopedia DB]\n"
+           "Writes an incident report of a bundle: the verdict and its chain of evidence, a timeline image,\n"
+           "the version matrix with outliers, the top diagnoses with fix and verification steps, and notes.\n"
+           "The format follows FILE's suffix (.html, .md, .pdf, .json, .trace.json, .txt = summary) unless\n"
+           "--format is given. HTML is one self-contained file; Markdown writes its images to FILE_images/;\n"
+           "trace is Trace Event JSON for Perfetto or chrome://tracing. --redact replaces host names, IP\n"
+           "addresses and user names by node-01, ip-01, user-01 everywhere, images included. Without --out,\n"
+           "--format summary prints the short summary; --out - prints html, json, summary or trace.\n"
+           "Exit codes: 0 written, 2 bad usage, 3 nothing readable, 1 the report could not be written.\n"_s;
+}
+} // namespace
+
+int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    QStringList paths;
+    QString outPath, formatName, dbPath, notesPath;
+    render::ReportInput input;
+    ingest::IngestConfig config;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        auto value = [&](QString &into) {
+            if (a.startsWith(u"--"_s) && a.contains(u'=')) {
+                into = a.section(u'=', 1);
+                return true;
+            }
+            if (i + 1 >= args.size())
+                return false;
+            into = args.at(++i);
+            return true;
+        };
+        const QString option = a.section(u'=', 0, 0);
+        if (a == u"--help"_s || a == u"-h"_s) {
+            out << usage();
+            return 0;
+        } else if (option == u"--out"_s || a == u"-o"_s) {
+            if (!value(outPath) || outPath.isEmpty()) {
+                err << u"rankscope report: --out needs a file\n"_s;
+                return 2;
+            }
+        } else if (option == u"--format"_s) {
+            if (!value(formatName)) {
+                err << u"rankscope report: --format needs a value\n"_s;
+                return 2;
+            }
+        } else if (a == u"--redact"_s) {
+            input.redact = true;
+        } else if (option == u"--title"_s) {
+            if (!value(input.title)) {
+                err << u"rankscope report: --title needs a text\n"_s;
+                return 2;
+            }
+        } else if (option == u"--notes"_s) {
+            if (!value(notesPath)) {
+                err << u"rankscope report: --notes needs a file\n"_s;
+                return 2;
+            }
+        } else if (option == u"--tag"_s) {
+            QString tag;
+            if (!value(tag) || tag.isEmpty()) {
+                err << u"rankscope report: --tag needs a value\n"_s;
+                return 2;
+            }
+            input.annotations.tags.append(tag);
+        } else if (option == u"--encyclopedia"_s) {
+            if (!value(dbPath)) {
+                err << u"rankscope report: --encyclopedia needs a path\n"_s;
+                return 2;
+            }
+        } else if (option == u"--threads"_s) {
+            QString n;
+            bool ok = false;
+            if (!value(n) || (config.threads = n.toInt(&ok), !ok) || config.threads < 1) {
+                err << u"rankscope report: --threads needs a positive number\n"_s;
+                return 2;
+            }
+        } else if (option == u"--clock-offset"_s) {
+            QString spec;
+            bool ok = false;
+            double seconds = 0;
+            if (value(spec))
+                seconds = spec.section(u'=', 1).toDouble(&ok);
+            if (!ok || spec.section(u'=', 0, 0).isEmpty()) {
+                err << u"rankscope report: --clock-offset takes NODE=SECONDS, e.g. gpu-07=-2.5\n"_s;
+                return 2;
+            }
+            config.clockOffsetOverrides.insert(spec.section(u'=', 0, 0), seconds);
+        } else if (a.startsWith(u"--"_s)) {
+            err << u"rankscope report: unknown option "_s << a << u'\n' << usage();
+            return 2;
+        } else {
+            paths.append(a);
+        }
+    }
+    if (paths.isEmpty()) {
+        err << u"rankscope report: no PATH given\n"_s << usage();
+        return 2;
+    }
+    for (const QString &p : std::as_const(paths)) {
+        if (p.endsWith(u".rscase"_s, Qt::CaseInsensitive)) {
+            // TODO(case files): open the case, analyse its bundle and map its notes, bookmarks and
+            // tags onto ReportAnnotations.
+            err << u"rankscope report: case files (.rscase) are not supported by `report` yet: pass the bundle's paths ("_s
+                << p << u")\n"_s;
+            return 2;
+        }
+    }
+
+    std::optional<render::ReportFormat> format;
+    if (!formatName.isEmpty()) {
+        format = render::ReportWriter::formatFromName(formatName);
+        if (!format) {
+            err << u"rankscope report: unknown format '"_s << formatName
+                << u"' (html, md, pdf, json, summary or trace)\n"_s;
+            return 2;
+        }
+    } else if (!outPath.isEmpty() && outPath != u"-"_s) {
+        format = render::ReportWriter::formatFromPath(outPath);
+        if (!format) {
+            err << u"rankscope report: cannot tell the format from '"_s << outPath
+                << u"': use .html, .md, .pdf, .json, .trace.json or .txt, or give --format\n"_s;
+            return 2;
+        }
+    }
+    if (outPath.isEmpty()) {
+        if (format != render::ReportFormat::Summary) {
+            err << u"rankscope report: no --out FILE given\n"_s << usage();
+            return 2;
+        }
+        outPath = u"-"_s;
+    }
+    if (outPath == u"-"_s && !format)
+        format = render::ReportFormat::Summary;
+    if (outPath == u"-"_s && (format == render::ReportFormat::Pdf || format == render::ReportFormat::Markdown)) {
+        err << u"rankscope report: "_s << render::ReportWriter::formatName(*format)
+            << u" needs a file (--out FILE): it is binary or comes with an image folder\n"_s;
+        return 2;
+    }
+    if (!notesPath.isEmpty()) {
+        QFile notes(notesPath);
+        if (!notes.open(QIODevice::ReadOnly)) {
+            err << u"rankscope report: cannot read notes "_s << notesPath << u": "_s << notes.errorString() << u'\n';
+            return 2;
+        }
+        input.annotations.notes = QString::fromUtf8(notes.readAll());
+    }
+
+    Warnings kbWarnings;
+    input.kb = kb::KnowledgeBase::open(dbPath.isEmpty() ? kb::KnowledgeBase::defaultDatabasePath() : dbPath,
+        kb::KnowledgeBase::defaultUserDir(), &kbWarnings);
+    for (const Warning &w : kbWarnings)
+        err << u"rankscope: encyclopedia: "_s << w.toString() << u'\n';
+    config.fingerprints = analysis::Analyzer::fingerprintSpecs(*input.kb);
+
+    const auto ingested = ingest::Ingestor::run(paths, config);
+    if (ingested->files.isEmpty()) {
+        for (const Warning &w : ingested->warnings)
+            err << u"rankscope: "_s << w.toString() << u'\n';
+        err << u"rankscope report: nothing readable in "_s << paths.join(u", "_s) << u'\n';
+        return 3;
+    }
+    input.result = analysis::Analyzer::run(ingested, *input.kb);
+    const render::ReportWriter writer(std::move(input));
+
+    if (outPath == u"-"_s) {
+        switch (*format) {
+        case render::ReportFormat::Html:
+            out << writer.html();
+            break;
+        case render::ReportFormat::Json:
+            out << QString::fromUtf8(writer.json());
+            break;
+        case render::ReportFormat::Trace:
+            out << QString::fromUtf8(writer.trace()) << u'\n';
+            break;
+        case render::ReportFormat::Summary:
+        case render::ReportFormat::Markdown:
+        case render::ReportFormat::Pdf:
+            out << writer.summary();
+            break;
+        }
+        return 0;
+    }
+    QString error;
+    QStringList written;
+    if (!writer.write(outPath, *format, &error, &written)) {
+        err << u"rankscope report: "_s << error << u'\n';
+        return 1;
+    }
+    for (const QString &f : std::as_const(written))
+        out << u"Wrote "_s << f << u'\n';
+    return 0;
+}
+
+} // namespace rankscope

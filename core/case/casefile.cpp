@@ -1,0 +1,533 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "casefile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QUuid>
+#include <QVariant>
+#include <QtEndian>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace rankscope::cases {
+
+namespace {
+
+// The database file header (https://www.sqlite.org/fileformat.html#the_database_header).
+// Reading it directly decides most questions without letting SQLite touch the file at all: a
+// foreign database in WAL mode, for one, would get -wal and -shm files created beside it even
+// by a read-only connection.
+constexpr qsizetype HeaderBytes = 100;
+const QByteArray sqliteMagic("SQLite format 3\0", 16);
+
+// Schema 1. A later schema appends a list here and a migration step in writeCase(); shipped
+// statements are never edited, since files written by them exist.
+const QStringList schemaV1 = {
+    u"CREATE TABLE case_info (id INTEGER PRIMARY KEY CHECK (id = 1), title TEXT, notes TEXT, "
+    "created TEXT, modified TEXT, verdict_active INTEGER NOT NULL DEFAULT 0, verdict_rank INTEGER, "
+    "verdict_node TEXT, verdict_entry TEXT, verdict_reason TEXT)"_s,
+    u"CREATE TABLE sources (ord INTEGER PRIMARY KEY, root TEXT, relative_path TEXT, bytes INTEGER, "
+    "fingerprint BLOB)"_s,
+    u"CREATE TABLE clock_offsets (ord INTEGER PRIMARY KEY, node TEXT, seconds REAL)"_s,
+    u"CREATE TABLE attribution (ord INTEGER PRIMARY KEY, path TEXT, node TEXT, rank INTEGER)"_s,
+    u"CREATE TABLE bookmarks (ord INTEGER PRIMARY KEY, path TEXT, line INTEGER, rank INTEGER, node TEXT, "
+    "time_ms INTEGER, label TEXT, note TEXT)"_s,
+    u"CREATE TABLE tags (ord INTEGER PRIMARY KEY, tag TEXT)"_s,
+    u"CREATE TABLE walkthrough (ord INTEGER PRIMARY KEY, title TEXT, note TEXT, path TEXT, line INTEGER, "
+    "rank INTEGER, node TEXT, time_ms INTEGER, role TEXT)"_s,
+};
+const QStringList tables = { u"case_info"_s, u"sources"_s, u"clock_offsets"_s, u"attribution"_s, u"bookmarks"_s,
+    u"tags"_s, u"walkthrough"_s };
+
+// One uniquely named connection, removed when the scope ends. Queries on it must be destroyed
+// first (declare them after the Connection), or Qt warns that the connection is still in use.
+class Connection
+{
+public:
+    Connection(const QString &file, bool readOnly)
+        : m_name(u"rankscope-case-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    {
+        m_db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_name);
+        if (readOnly)
+            m_db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
+        m_db.setDatabaseName(file);
+        if (!m_db.open())
+            m_error = m_db.lastError().text();
+    }
+    ~Connection()
+    {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    Connection(const Connection &) = delete;
+    Connection &operator=(const Connection &) = delete;
+
+    bool isOpen() const { return m_db.isOpen(); }
+    QString error() const { return m_error; }
+    const QSqlDatabase &db() const { return m_db; }
+
+private:
+    QString m_name;
+    QSqlDatabase m_db;
+    QString m_error;
+};
+
+// What inspect() found out about an existing file.
+struct Inspection
+{
+    CaseError error = CaseError::None;
+    QString detail; // why, without the path
+    bool empty = false; // zero bytes: no case, but nothing to lose either
+    // Declared before connection, so the copy outlives the connection reading it.
+    std::unique_ptr<QTemporaryDir> recovered;
+    // Read-only, inside BEGIN, so that load() reads the same snapshot the checks saw.
+    std::unique_ptr<Connection> connection;
+};
+
+Inspection failed(CaseError error, const QString &detail)
+{
+    Inspection in;
+    in.error = error;
+    in.detail = detail;
+    return in;
+}
+
+// A save killed mid-transaction leaves a hot journal beside the file, and a read-only
+// connection refuses such a database (SQLITE_READONLY_ROLLBACK) instead of reading the old
+// state. Copy both into dir and let a read-write connection roll the copy back: the original
+// stays byte-identical, and the next save() rolls it back for real. Empty on failure.
+QString recoveredCopy(const QString &path, const QTemporaryDir &dir)
+{
+    QString copy = dir.filePath(u"recovered.rscase"_s);
+    const QString journal = copy + u"-journal"_s;
+    // The journal first: should a running save commit between the two copies, the old journal
+    // rolled back onto the new file still gives the old case; the other order could give neither.
+    // A journal gone by now belonged to a save that has finished; the file alone is then whole.
+    QFile::copy(path + u"-journal"_s, journal);
+    if (!QFile::copy(path, copy))
+        return {};
+    // Copies keep the original's permissions; a read-only copy could not be rolled back.
+    const auto rw = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+    QFile::setPermissions(copy, rw);
+    if (QFile::exists(journal))
+        QFile::setPermissions(journal, rw);
+    {
+        Connection c(copy, false);
+        if (c.isOpen()) {
+            // The first read takes the shared lock, which is where SQLite rolls back a hot
+            // journal. A file that is no database fails here harmlessly; the checks say why.
+            QSqlQuery q(c.db());
+            q.exec(u"SELECT count(*) FROM sqlite_master"_s);
+        }
+    }
+    return copy;
+}
+
+quint32 be32(const QByteArray &header, qsizetype offset)
+{
+    return qFromBigEndian<quint32>(header.constData() + offset);
+}
+
+// The file's size and first HeaderBytes bytes; false with the reason when it cannot be read.
+bool readHeader(const QString &path, qint64 *size, QByteArray *header, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = file.errorString();
+        return false;
+    }
+    *size = file.size();
+    *header = file.read(HeaderBytes);
+    return true;
+}
+
+// Everything save() and load() must know before trusting a file, cheapest checks first.
+Inspection inspect(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return failed(CaseError::NotFound, u"no such file"_s);
+    if (info.isDir())
+        return failed(CaseError::IoError, u"this is a folder, not a case file"_s);
+    qint64 size = 0;
+    QByteArray header;
+    QString error;
+    if (!readHeader(path, &size, &header, &error))
+        return failed(CaseError::IoError, u"cannot be read: %1"_s.arg(error));
+
+    // A journal matters only beside a case file (the application id is set in the first save's
+    // transaction and never changes), so another program's database is never copied.
+    std::unique_ptr<QTemporaryDir> recovered;
+    QString readPath = path;
+    const QFileInfo journal(path + u"-journal"_s);
+    if (journal.exists() && journal.size() > 0 && header.size() == HeaderBytes && header.startsWith(sqliteMagic)
+        && be32(header, 68) == CaseFile::ApplicationId) {
+        recovered = std::make_unique<QTemporaryDir>();
+        if (!recovered->isValid() || (readPath = recoveredCopy(path, *recovered)).isEmpty())
+            return failed(CaseError::IoError,
+                u"an interrupted save left a journal that cannot be rolled back in a temporary copy (%1)"_s.arg(
+                    recovered->errorString()));
+        if (!readHeader(readPath, &size, &header, &error))
+            return failed(CaseError::IoError, u"cannot be read: %1"_s.arg(error));
+    }
+
+    if (size == 0) {
+        Inspection in = failed(CaseError::NotSqlite, u"the file is empty; it is not a RankScope case file"_s);
+        in.empty = true;
+        return in;
+    }
+    if (!header.startsWith(sqliteMagic)) {
+        if (header.size() < sqliteMagic.size() && sqliteMagic.startsWith(header))
+            return failed(
+                CaseError::Corrupt, u"the file is cut short (%1 bytes, less than an SQLite header)"_s.arg(size));
+        return failed(CaseError::NotSqlite, u"not a RankScope case file (the file is not an SQLite database)"_s);
+    }
+    if (header.size() < HeaderBytes)
+        return failed(CaseError::Corrupt, u"the file is cut short (%1 bytes, less than an SQLite header)"_s.arg(size));
+
+    const quint32 applicationId = be32(header, 68);
+    if (applicationId != CaseFile::ApplicationId) {
+        return failed(CaseError::NotACase,
+            applicationId == 0
+                ? u"not a RankScope case file (an SQLite database without an application id)"_s
+                : u"not a RankScope case file (an SQLite database of another application, id 0x%1)"_s.arg(
+                    applicationId, 8, 16, QChar(u'0')));
+    }
+    const auto version = qint32(be32(header, 60));
+    if (version > CaseFile::SchemaVersion) {
+        return failed(CaseError::NewerSchema,
+            u"written by a newer RankScope: the file has case schema %1, this version reads schema %2; "
+            "update RankScope to open it"_s.arg(version)
+                .arg(CaseFile::SchemaVersion));
+    }
+    if (version < 1)
+        return failed(CaseError::Corrupt, u"the file is damaged (a case file without a schema version)"_s);
+    quint32 pageSize = qFromBigEndian<quint16>(header.constData() + 16);
+    if (pageSize == 1)
+        pageSize = 65536;
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
+        return failed(CaseError::Corrupt, u"the file is damaged (invalid page size %1)"_s.arg(pageSize));
+    // A database is whole pages, and the header's page count is valid when its change counter
+    // matches (offsets 24 and 92): a copy cut short is caught here before SQLite reads it.
+    const qint64 expected = be32(header, 24) == be32(header, 92) ? qint64(be32(header, 28)) * pageSize : 0;
+    if (size < expected)
+        return failed(CaseError::Corrupt, u"the file is cut short (%1 of %2 bytes)"_s.arg(size).arg(expected));
+    if (size % pageSize != 0)
+        return failed(CaseError::Corrupt,
+            u"the file is cut short (%1 bytes, not a whole number of %2-byte pages)"_s.arg(size).arg(pageSize));
+    // Bytes 18 and 19 are 2 in write-ahead-log mode. A connection to such a file creates -wal
+    // and -shm files even when read-only, and case files never use it.
+    if (header.at(18) != 1 || header.at(19) != 1)
+        return failed(CaseError::Corrupt, u"the file is damaged (a journal mode case files never use)"_s);
+
+    Inspection in;
+    in.recovered = std::move(recovered);
+    in.connection = std::make_unique<Connection>(readPath, true);
+    if (!in.connection->isOpen())
+        return failed(CaseError::IoError, u"cannot be opened: %1"_s.arg(in.connection->error()));
+    QSqlQuery q(in.connection->db());
+    q.setForwardOnly(true);
+    if (!q.exec(u"BEGIN"_s))
+        return failed(CaseError::IoError, u"cannot be read: %1"_s.arg(q.lastError().text()));
+    // quick_check walks every b-tree page: truncation and damaged pages show up here as text
+    // instead of as odd values later.
+    if (!q.exec(u"PRAGMA quick_check(5)"_s))
+        return failed(CaseError::Corrupt, u"the file is damaged: %1"_s.arg(q.lastError().text()));
+    QStringList problems;
+    while (q.next())
+        problems.append(q.value(0).toString());
+    if (problems != QStringList { u"ok"_s })
+        return failed(CaseError::Corrupt, u"the file is damaged: %1"_s.arg(problems.join(u"; "_s)));
+    return in;
+}
+
+// NULL for "none", so the file reads naturally in the sqlite3 shell.
+QVariant orNull(qint64 value, qint64 none)
+{
+    return value == none ? QVariant() : QVariant(value);
+}
+
+QVariant dateValue(const QDateTime &t)
+{
+    return t.isValid() ? QVariant(t.toUTC().toString(Qt::ISODateWithMs)) : QVariant();
+}
+
+int rankOf(const QVariant &v)
+{
+    return v.isNull() ? -1 : v.toInt();
+}
+
+qint64 timeOf(const QVariant &v)
+{
+    return v.isNull() ? NoTime : v.toLongLong();
+}
+
+// Binds values in order and runs the prepared statement; false with the error in q.
+bool insert(QSqlQuery &q, std::initializer_list<QVariant> values)
+{
+    for (const QVariant &v : values)
+        q.addBindValue(v);
+    return q.exec();
+}
+
+struct WriteError
+{
+    CaseError kind = CaseError::None;
+    QString detail;
+};
+
+// Inside the caller's BEGIN IMMEDIATE: checks again what inspect() saw (another program may
+// have written in between), creates the schema in a new file, replaces every row.
+WriteError writeRows(const QSqlDatabase &db, const CaseData &data)
+{
+    QSqlQuery q(db);
+    auto pragma
+        = [&q](const QString &name) { return q.exec(u"PRAGMA "_s + name) && q.next() ? q.value(0).toLongLong() : -1; };
+    const qint64 applicationId = pragma(u"application_id"_s);
+    const qint64 version = pragma(u"user_version"_s);
+    qint64 objects = -1;
+    if (q.exec(u"SELECT count(*) FROM sqlite_master"_s) && q.next())
+        objects = q.value(0).toLongLong();
+    q.finish();
+    if (applicationId < 0 || version < 0 || objects < 0)
+        return { CaseError::Corrupt, u"the file cannot be read: %1"_s.arg(q.lastError().text()) };
+    if (applicationId == 0 && version == 0 && objects == 0) {
+        for (const QString &sql : schemaV1) {
+            if (!q.exec(sql))
+                return { CaseError::IoError, u"cannot create the tables: %1"_s.arg(q.lastError().text()) };
+        }
+        // PRAGMA takes no bound parameters; both values are our constants. Inside the
+        // transaction they are written with the tables or not at all.
+        if (!q.exec(u"PRAGMA application_id = %1"_s.arg(CaseFile::ApplicationId))
+            || !q.exec(u"PRAGMA user_version = %1"_s.arg(CaseFile::SchemaVersion)))
+            return { CaseError::IoError, u"cannot mark the file as a case file: %1"_s.arg(q.lastError().text()) };
+    } else if (applicationId != CaseFile::ApplicationId) {
+        return { CaseError::NotACase, u"not a RankScope case file (an SQLite database of another application)"_s };
+    } else if (version > CaseFile::SchemaVersion) {
+        return { CaseError::NewerSchema,
+            u"written by a newer RankScope (case schema %1, this version writes %2)"_s.arg(version).arg(
+                CaseFile::SchemaVersion) };
+    } else if (version < 1) {
+        return { CaseError::Corrupt, u"the file is damaged (a case file without a schema version)"_s };
+    }
+
+    for (const QString &table : tables) {
+        if (!q.exec(u"DELETE FROM "_s + table))
+            return { CaseError::Corrupt, u"cannot replace the old case: %1"_s.arg(q.lastError().text()) };
+    }
+
+    auto failedInsert = [](const QSqlQuery &query, const QString &what) {
+        return WriteError { CaseError::IoError, u"cannot store %1: %2"_s.arg(what, query.lastError().text()) };
+    };
+    QSqlQuery info(db);
+    info.prepare(u"INSERT INTO case_info (id, title, notes, created, modified, verdict_active, verdict_rank, "
+                 "verdict_node, verdict_entry, verdict_reason) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    const VerdictOverride &v = data.verdictOverride;
+    if (!insert(info,
+            { data.title, data.notes, dateValue(data.created), dateValue(data.modified), int(v.active),
+                orNull(v.rank, -1), v.node, v.entry, v.reason }))
+        return failedInsert(info, u"the case"_s);
+
+    QSqlQuery sources(db);
+    sources.prepare(u"INSERT INTO sources (ord, root, relative_path, bytes, fingerprint) VALUES (?, ?, ?, ?, ?)"_s);
+    for (qsizetype i = 0; i < data.sources.size(); ++i) {
+        const CaseSource &s = data.sources.at(i);
+        if (!insert(sources, { i, s.root, s.relativePath, s.bytes, s.fingerprint }))
+            return failedInsert(sources, u"the bundle's files"_s);
+    }
+    QSqlQuery offsets(db);
+    offsets.prepare(u"INSERT INTO clock_offsets (ord, node, seconds) VALUES (?, ?, ?)"_s);
+    for (qsizetype i = 0; i < data.clockOffsets.size(); ++i) {
+        const ClockOffset &o = data.clockOffsets.at(i);
+        if (!insert(offsets, { i, o.node, o.seconds }))
+            return failedInsert(offsets, u"the clock offsets"_s);
+    }
+    QSqlQuery attribution(db);
+    attribution.prepare(u"INSERT INTO attribution (ord, path, node, rank) VALUES (?, ?, ?, ?)"_s);
+    for (qsizetype i = 0; i < data.attribution.size(); ++i) {
+        const AttributionOverride &a = data.attribution.at(i);
+        if (!insert(attribution, { i, a.path, a.node, orNull(a.rank, -1) }))
+            return failedInsert(attribution, u"the attribution overrides"_s);
+    }
+    QSqlQuery bookmarks(db);
+    bookmarks.prepare(u"INSERT INTO bookmarks (ord, path, line, rank, node, time_ms, label, note) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    for (qsizetype i = 0; i < data.bookmarks.size(); ++i) {
+        const Bookmark &b = data.bookmarks.at(i);
+        if (!insert(bookmarks,
+                { i, b.path, b.line, orNull(b.rank, -1), b.node, orNull(b.timeMs, NoTime), b.label, b.note }))
+            return failedInsert(bookmarks, u"the bookmarks"_s);
+    }
+    QSqlQuery tags(db);
+    tags.prepare(u"INSERT INTO tags (ord, tag) VALUES (?, ?)"_s);
+    for (qsizetype i = 0; i < data.tags.size(); ++i) {
+        if (!insert(tags, { i, data.tags.at(i) }))
+            return failedInsert(tags, u"the tags"_s);
+    }
+    QSqlQuery steps(db);
+    steps.prepare(u"INSERT INTO walkthrough (ord, title, note, path, line, rank, node, time_ms, role) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    for (qsizetype i = 0; i < data.walkthrough.size(); ++i) {
+        const WalkthroughStep &s = data.walkthrough.at(i);
+        if (!insert(steps,
+                { i, s.title, s.note, s.path, s.line, orNull(s.rank, -1), s.node, orNull(s.timeMs, NoTime), s.role }))
+            return failedInsert(steps, u"the walkthrough"_s);
+    }
+    return {};
+}
+
+// Reads every table inside the inspection's snapshot. False with a reason on a missing table
+// or column: the checks passed, yet this is not what schema 1 wrote.
+bool readRows(const QSqlDatabase &db, CaseData &data, QString *problem)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    auto select = [&](const QString &sql) {
+        if (q.exec(sql))
+            return true;
+        *problem = q.lastError().text();
+        return false;
+    };
+    if (!select(u"SELECT title, notes, created, modified, verdict_active, verdict_rank, verdict_node, "
+                "verdict_entry, verdict_reason FROM case_info WHERE id = 1"_s))
+        return false;
+    if (!q.next()) {
+        *problem = u"the case record is missing"_s;
+        return false;
+    }
+    data.title = q.value(0).toString();
+    data.notes = q.value(1).toString();
+    data.created = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+    data.modified = QDateTime::fromString(q.value(3).toString(), Qt::ISODateWithMs);
+    data.verdictOverride = { q.value(4).toInt() != 0, rankOf(q.value(5)), q.value(6).toString(), q.value(7).toString(),
+        q.value(8).toString() };
+
+    if (!select(u"SELECT root, relative_path, bytes, fingerprint FROM sources ORDER BY ord"_s))
+        return false;
+    while (q.next())
+        data.sources.append(
+            { q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toByteArray() });
+    if (!select(u"SELECT node, seconds FROM clock_offsets ORDER BY ord"_s))
+        return false;
+    while (q.next())
+        data.clockOffsets.append({ q.value(0).toString(), q.value(1).toDouble() });
+    if (!select(u"SELECT path, node, rank FROM attribution ORDER BY ord"_s))
+        return false;
+    while (q.next())
+        data.attribution.append({ q.value(0).toString(), q.value(1).toString(), rankOf(q.value(2)) });
+    if (!select(u"SELECT path, line, rank, node, time_ms, label, note FROM bookmarks ORDER BY ord"_s))
+        return false;
+    while (q.next())
+        data.bookmarks.append({ q.value(0).toString(), q.value(1).toLongLong(), rankOf(q.value(2)),
+            q.value(3).toString(), timeOf(q.value(4)), q.value(5).toString(), q.value(6).toString() });
+    if (!select(u"SELECT tag FROM tags ORDER BY ord"_s))
+        return false;
+    while (q.next())
+        data.tags.append(q.value(0).toString());
+    if (!select(u"SELECT title, note, path, line, rank, node, time_ms, role FROM walkthrough ORDER BY ord"_s))
+        return false;
+    while (q.next())
+        data.walkthrough.append(
+            { q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toLongLong(),
+                rankOf(q.value(4)), q.value(5).toString(), timeOf(q.value(6)), q.value(7).toString() });
+    return true;
+}
+
+QString driverProblem()
+{
+    if (QSqlDatabase::isDriverAvailable(u"QSQLITE"_s))
+        return {};
+    return u"Qt's SQLite driver (QSQLITE) is not installed (Debian/Ubuntu: apt-get install libqt6sql6-sqlite)"_s;
+}
+
+} // namespace
+
+CaseLoadResult CaseFile::load(const QString &path)
+{
+    CaseLoadResult result;
+    auto fail = [&](CaseError kind, const QString &detail) {
+        result.error = kind;
+        result.message = u"%1: cannot open the case: %2"_s.arg(path, detail);
+        return result;
+    };
+    if (const QString problem = driverProblem(); !problem.isEmpty())
+        return fail(CaseError::IoError, problem);
+    const Inspection in = inspect(path);
+    if (in.error != CaseError::None)
+        return fail(in.error, in.detail);
+    QString problem;
+    if (!readRows(in.connection->db(), result.data, &problem)) {
+        result.data = {};
+        return fail(CaseError::Corrupt, u"the file is damaged: %1"_s.arg(problem));
+    }
+    result.ok = true;
+    return result;
+}
+
+CaseSaveResult CaseFile::save(const CaseData &data, const QString &path)
+{
+    CaseSaveResult result;
+    auto fail = [&](CaseError kind, const QString &detail) {
+        result.error = kind;
+        result.message = u"%1: not saved: %2"_s.arg(path, detail);
+        return result;
+    };
+    if (const QString problem = driverProblem(); !problem.isEmpty())
+        return fail(CaseError::IoError, problem);
+    bool created = false; // no file there before: a failed save removes the one it started
+    {
+        // Closed before writing: its read transaction would block the commit.
+        const Inspection in = inspect(path);
+        if (in.error == CaseError::NotFound) {
+            if (!QFileInfo(QFileInfo(path).absolutePath()).isDir())
+                return fail(CaseError::IoError, u"the folder does not exist"_s);
+            created = true;
+        } else if (in.error != CaseError::None && !in.empty) {
+            return fail(in.error, in.detail + u"; the file was left as it is"_s);
+        }
+    }
+
+    WriteError error;
+    {
+        Connection c(path, false);
+        if (!c.isOpen())
+            return fail(CaseError::IoError, u"cannot be opened for writing: %1"_s.arg(c.error()));
+        QSqlQuery q(c.db());
+        // Outside the transaction, where journal_mode can be set. DELETE is the rollback journal
+        // (the default, made explicit); FULL syncs journal and file at each step, so even power
+        // loss leaves one whole case. secure_delete zeroes replaced rows: a note the user
+        // deleted must not linger in a file sent to a colleague.
+        q.exec(u"PRAGMA journal_mode = DELETE"_s);
+        q.exec(u"PRAGMA synchronous = FULL"_s);
+        q.exec(u"PRAGMA secure_delete = ON"_s);
+        q.finish();
+        // IMMEDIATE takes the write lock up front: two writers fail at BEGIN (after the busy
+        // timeout), not half-way through.
+        if (!q.exec(u"BEGIN IMMEDIATE"_s)) {
+            error = { CaseError::IoError, u"cannot start writing: %1"_s.arg(q.lastError().text()) };
+        } else {
+            error = writeRows(c.db(), data);
+            if (error.kind == CaseError::None && !q.exec(u"COMMIT"_s))
+                error = { CaseError::IoError, u"cannot commit: %1"_s.arg(q.lastError().text()) };
+            if (error.kind != CaseError::None)
+                q.exec(u"ROLLBACK"_s);
+        }
+    }
+    if (error.kind != CaseError::None) {
+        if (created && QFileInfo(path).size() == 0)
+            QFile::remove(path);
+        return fail(error.kind, error.detail);
+    }
+    result.ok = true;
+    return result;
+}
+
+} // namespace rankscope::cases

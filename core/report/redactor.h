@@ -1,0 +1,69 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysisresult.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace rankscope::report {
+
+// Replaces what identifies a site or a person in text that leaves the machine: host names,
+// IPv4 addresses and user names become node-01, ip-01 and user-01, the same alias wherever the
+// original appears (report text, tables, image labels, trace). A default-constructed Redactor is
+// disabled and apply() returns its input, so renderers call apply() unconditionally.
+//
+// What is redacted is learnt up front from the whole AnalysisResult (node names wherever a node
+// is named, IPv4 addresses and user names in every event, evidence, fact, path and warning),
+// then numbered in sorted order (natural order for host names: node-2 before node-10), so the
+// same bundle always gives the same aliases. apply() is a single left-to-right pass over tokens,
+// longest known name first, so "node-1" never rewrites part of "node-10" and an alias is never
+// rewritten again. Host names match as whole tokens, case-insensitively, also inside paths
+// ("logs/gpu-a01/rank0.log", "gpu-a01_rank0.log") and in their FQDN forms. Defence in depth: an
+// IPv4 address or a /home/<name> directory that was not seen while learning (typed into notes,
+// say) still becomes "ip-x" or "/home/user-x". Host names that the analysis never saw as nodes
+// (a storage server mentioned in one line) are not recognised.
+class Redactor
+{
+public:
+    enum class Kind { Host, Address, User };
+    struct Alias
+    {
+        Kind kind = Kind::Host;
+        QString original; // lower-case for hosts and users
+        QString alias;
+    };
+
+    Redactor() = default; // disabled: apply() is the identity
+
+    // Learns every node name, address and user name of the result, and of extraTexts (notes,
+    // bookmark labels: anything else the report will contain).
+    static Redactor fromResult(const analysis::AnalysisResult &result, const QStringList &extraTexts = {});
+    // Host names given explicitly; addresses, user names and FQDN variants of the hosts are
+    // learnt from texts.
+    static Redactor fromNames(const QStringList &hosts, const QStringList &texts);
+
+    bool isEnabled() const { return m_enabled; }
+    QString apply(const QString &text) const;
+    QStringList apply(const QStringList &texts) const;
+
+    // Every learnt original with its alias, hosts first, each kind by alias. For tests and
+    // diagnostics: a report must never print this.
+    const QList<Alias> &aliases() const { return m_aliases; }
+
+private:
+    class Learner;
+
+    bool m_enabled = false;
+    QHash<QString, QString> m_names; // lower-case host name (any variant) or user name -> alias
+    QHash<quint32, QString> m_addresses;
+    QList<Alias> m_aliases;
+};
+
+// Natural order (node-2 before node-10), the order aliases are numbered in.
+bool naturalLessThan(const QString &a, const QString &b);
+
+} // namespace rankscope::report
