@@ -8,8 +8,12 @@ src=$1; bin=$2
 scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
 
 desktop-file-validate "$src/packaging/org.rankscope.RankScope.desktop"
-appstreamcli validate --no-net --pedantic "$src/packaging/org.rankscope.RankScope.metainfo.xml" || \
-    appstreamcli validate --no-net "$src/packaging/org.rankscope.RankScope.metainfo.xml"
+# RankScope has no public web site yet: AppStream 1.0 (Debian 13) warns about the missing
+# homepage URL, 0.16 (Debian 12) neither warns nor knows the tag. Only that one finding is
+# lowered to info, and only where it is known; any other warning or error still fails.
+metainfo="$src/packaging/org.rankscope.RankScope.metainfo.xml"
+appstreamcli validate --no-net "$metainfo" || \
+    appstreamcli validate --no-net --override=url-homepage-missing=info "$metainfo"
 
 DESTDIR="$scratch/root" cmake --install "$bin" --prefix /usr >/dev/null
 for f in usr/bin/rankscope \
