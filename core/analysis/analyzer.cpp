@@ -265,6 +265,18 @@ struct Builder
             if (worker >= 0)
                 chosen = worker;
         }
+        // A store server timing out while waiting for its clients says only that they did not
+        // come. When no single node is absent but clients report that they cannot reach the
+        // store, their reports name the cause: the store was unreachable.
+        if (chosen >= 0 && entryOf(in.events.at(chosen)) == u"rendezvous-timeout"_s && nodeThatNeverJoined().isEmpty()) {
+            int client = -1;
+            for (int i : std::as_const(candidates)) {
+                if (entryOf(in.events.at(i)) == u"store-unreachable"_s && (client < 0 || earlier(i, client)))
+                    client = i;
+            }
+            if (client >= 0)
+                chosen = client;
+        }
         // Then the chosen rank's own best line: the comparison above is by time across ranks,
         // but on one rank the specific cause beats its generic wrapping.
         if (chosen >= 0 && in.events.at(chosen).rank >= 0) {

@@ -241,6 +241,17 @@ QList<int> Incident::indistinguishableRanks() const
     QList<int> out;
     if (initiatingRank < 0)
         return out;
+    const Cluster &c = m_cluster;
+    if (c.scenario().kind == K::NcclNetPluginMismatch) {
+        // A node-wide condition: every process on the node fails to load the same plugin at
+        // init and prints the same line; none of them is first in any meaningful sense.
+        for (int l = 0; l < c.gpusPerNode(); ++l) {
+            const int r = c.node(initiatingNode).firstRank + l;
+            if (r != initiatingRank)
+                out.append(r);
+        }
+        return out;
+    }
     const qint64 first = ranks.at(initiatingRank).failUs;
     for (int r = 0; r < ranks.size(); ++r) {
         const RankFate &f = ranks.at(r);

@@ -17,6 +17,17 @@ QJsonValue orNull(const QString &s)
 }
 } // namespace
 
+bool Truth::acceptsInitiator(int answerRank, const QString &answerNode) const
+{
+    for (const Alternative &a : equivalent) {
+        if (rank && answerRank == a.rank && answerNode == a.node)
+            return true;
+    }
+    if (!node.isEmpty() && answerNode != node)
+        return false;
+    return !rank || answerRank == *rank;
+}
+
 QByteArray Truth::toJson() const
 {
     QJsonObject initiating;

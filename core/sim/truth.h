@@ -51,6 +51,9 @@ struct Truth
     QString archive; // archive file name relative to --out when packed
 
     QByteArray toJson() const;
+    // Whether an answer names the initiating rank and node: the truth's own, or an equivalent
+    // one. Node-level truths (rank null) only check the node.
+    bool acceptsInitiator(int answerRank, const QString &answerNode) const;
 };
 
 } // namespace rankscope::sim

@@ -57,9 +57,7 @@ int main(int argc, char **argv)
                     return entry.isEmpty();
                 if (external != t.external)
                     return false;
-                if (!t.node.isEmpty() && node != t.node)
-                    return false;
-                if (t.rank && rank != *t.rank)
+                if (!t.acceptsInitiator(rank, node))
                     return false;
                 return entry.isEmpty() || entry == t.entry;
             };

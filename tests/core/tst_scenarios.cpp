@@ -36,24 +36,34 @@ private Q_SLOTS:
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<bool>("ncclTimestamps");
         QTest::addColumn<double>("skew");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("seed");
         for (const sim::Scenario &s : sim::Scenario::all()) {
-            QTest::addRow("%s skew", qPrintable(s.id)) << s.id << true << 45.0;
-            QTest::addRow("%s no-nccl-timestamps", qPrintable(s.id)) << s.id << false << 3.0;
+            QTest::addRow("%s skew", qPrintable(s.id)) << s.id << true << 45.0 << 3 << 2 << 11;
+            QTest::addRow("%s no-nccl-timestamps", qPrintable(s.id)) << s.id << false << 3.0 << 3 << 2 << 11;
         }
+        // Shapes that once went wrong in bench_accuracy: the store host's own "waiting for
+        // clients" timeout came first; every rank of a node printed the plugin failure.
+        QTest::addRow("store-unreachable 4x4 seed 3") << u"store-unreachable"_s << false << 30.0 << 4 << 4 << 3;
+        QTest::addRow("nccl-net-plugin-mismatch 4x4 seed 2") << u"nccl-net-plugin-mismatch"_s << true << 30.0 << 4 << 4 << 2;
     }
     void verdictMatchesTruth()
     {
         QFETCH(QString, scenario);
         QFETCH(bool, ncclTimestamps);
         QFETCH(double, skew);
+        QFETCH(int, nodes);
+        QFETCH(int, gpus);
+        QFETCH(int, seed);
         QTemporaryDir dir;
         sim::SimConfig cfg;
         cfg.scenario = scenario;
         cfg.outDir = dir.filePath(u"bundle"_s);
         cfg.truthFile = dir.filePath(u"truth.json"_s);
-        cfg.nodes = 3;
-        cfg.gpusPerNode = 2;
-        cfg.seed = 11;
+        cfg.nodes = nodes;
+        cfg.gpusPerNode = gpus;
+        cfg.seed = quint64(seed);
         cfg.clockSkewSeconds = skew;
         cfg.ncclTimestamps = ncclTimestamps;
         const sim::SimResult sr = sim::Simulator::run(cfg);
@@ -79,13 +89,8 @@ private Q_SLOTS:
         if (v.entry != truth.entry)
             wrong << u"entry"_s;
         // Ranks that failed the same way less than a second apart are equally right answers.
-        bool alternative = false;
-        for (const sim::Truth::Alternative &a : truth.equivalent)
-            alternative |= truth.rank && v.rank == a.rank && v.node == a.node;
-        if (!truth.node.isEmpty() && v.node != truth.node && !alternative)
-            wrong << u"node"_s;
-        if (truth.rank && v.rank != *truth.rank && !alternative)
-            wrong << u"rank"_s;
+        if (!truth.acceptsInitiator(v.rank, v.node))
+            wrong << u"rank/node"_s;
         if (r->diagnoses.isEmpty() || r->diagnoses.first().entry != truth.entry)
             wrong << u"top diagnosis"_s;
         for (const sim::Truth::Outlier &o : truth.outliers) {

@@ -213,6 +213,52 @@ class TestSimulator : public QObject
     }
 
 private Q_SLOTS:
+    void truthAcceptsEquivalentInitiators()
+    {
+        sim::Truth t;
+        t.rank = 30;
+        t.node = u"node-5"_s;
+        t.equivalent = {{24, u"node-5"_s}, {3, u"node-1"_s}};
+        QVERIFY(t.acceptsInitiator(30, u"node-5"_s));
+        QVERIFY(t.acceptsInitiator(24, u"node-5"_s));
+        QVERIFY(t.acceptsInitiator(3, u"node-1"_s));
+        QVERIFY(!t.acceptsInitiator(24, u"node-1"_s)); // an equivalent rank on the wrong node
+        QVERIFY(!t.acceptsInitiator(25, u"node-5"_s));
+        QVERIFY(!t.acceptsInitiator(30, u"node-4"_s));
+        sim::Truth nodeLevel; // a lost node: any rank, the node decides
+        nodeLevel.node = u"node-2"_s;
+        QVERIFY(nodeLevel.acceptsInitiator(-1, u"node-2"_s));
+        QVERIFY(!nodeLevel.acceptsInitiator(-1, u"node-3"_s));
+    }
+
+    void equivalentRanksPrintTheSameFailure()
+    {
+        // Every rank the truth calls equivalent printed the scenario's own failure line.
+        QTemporaryDir dir;
+        sim::SimConfig cfg;
+        cfg.scenario = u"nccl-version-conflict"_s;
+        cfg.outDir = dir.filePath(u"b"_s);
+        cfg.truthFile = dir.filePath(u"t.json"_s);
+        cfg.nodes = 3;
+        cfg.gpusPerNode = 4;
+        cfg.seed = 5;
+        const sim::SimResult r = sim::Simulator::run(cfg);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(!r.truth.equivalent.isEmpty());
+        for (const sim::Truth::Alternative &a : r.truth.equivalent) {
+            QVERIFY(a.rank != *r.truth.rank);
+            bool printed = false;
+            QDirIterator it(cfg.outDir, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext() && !printed) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QByteArray all = f.readAll();
+                printed = all.contains("Mismatched NCCL version detected") && all.contains(QByteArray(" rank " + QByteArray::number(a.rank) + " nranks "));
+            }
+            QVERIFY2(printed, qPrintable(u"rank %1 printed no mismatch line"_s.arg(a.rank)));
+        }
+    }
+
     void initTestCase()
     {
         m_fingerprints = readEncyclopedia();
