@@ -69,6 +69,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // of its local rank 0 (torchrun gives every node the same nproc_per_node).
         QRegularExpression(uR"(has joined round \d+ of the rendezvous '[^']*' as rank (?<group_rank>\d+) in a world of size (?<group_world>\d+))"_s),
         QRegularExpression(uR"(\bnproc_per_node\s*:\s*(?<nproc>\d+)\s*$)"_s),
+        // When the node booted, for dmesg's seconds-since-boot: /proc/stat's btime, `who -b`,
+        // the RankScope inventory's boot_time.
+        QRegularExpression(uR"re((?:^\s*btime\s+(?<epoch>\d{9,11})\s*$|system boot\s+(?<stamp>\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?)|"boot_time"\s*:\s*"(?<iso>[^"]+)"))re"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -79,6 +82,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"Skipping step"_s, -1 - LossScaleOverflow);
     addTarget(u"of the rendezvous"_s, -1 - AgentGroupRank);
     addTarget(u"nproc_per_node"_s, -1 - AgentProcsPerNode);
+    addTarget(u"btime"_s, -1 - BootTime);
+    addTarget(u"system boot"_s, -1 - BootTime);
+    addTarget(u"\"boot_time\""_s, -1 - BootTime);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

@@ -199,6 +199,20 @@ void FileScanner::processCandidate(QByteArrayView line, const QList<int> &anchor
                 ev.captures.prepend({u"component"_s, EventMatcher::factPatterns().at(builtin - EventMatcher::FirstFact).component});
             } else if (builtin == EventMatcher::TrainingStep || builtin == EventMatcher::LossScaleOverflow) {
                 ev.kind = Event::Kind::TrainingStep;
+            } else if (builtin == EventMatcher::BootTime) {
+                const QString epoch = ev.capture(u"epoch"_s);
+                const QString stamp = !ev.capture(u"stamp"_s).isEmpty() ? ev.capture(u"stamp"_s) : ev.capture(u"iso"_s);
+                if (!epoch.isEmpty()) {
+                    m_scan.bootTimeMs = epoch.toLongLong() * 1000;
+                } else if (!stamp.isEmpty()) {
+                    QByteArray bootText = stamp.toUtf8();
+                    if (bootText.size() == 16)
+                        bootText += ":00"; // who -b gives minutes only
+                    const ParsedTime boot = TimestampParser::parse(bootText);
+                    if (boot.kind == ParsedTime::Kind::Absolute)
+                        m_scan.bootTimeMs = boot.ms;
+                }
+                continue;
             } else if (builtin == EventMatcher::AgentGroupRank) {
                 m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();
                 continue;

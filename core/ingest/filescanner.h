@@ -55,6 +55,7 @@ struct FileScan
     QList<LauncherRank> launcherRanks; // torchrun failure summaries: global rank of a local rank
     int agentGroupRank = -1;           // torchrun agent: "as rank N in a world of size W"
     int agentProcsPerNode = -1;        // torchrun agent: "nproc_per_node : N"
+    qint64 bootTimeMs = -1;            // when the node booted (btime, who -b, inventory), node-local
     QHash<int, qint64> rankClaims;       // global rank from line prefixes -> lines
     QHash<QByteArray, qint64> hostClaims; // NCCL host / pdsh host -> lines
     QHash<QByteArray, qint64> ncclProcs;  // "host:pid" -> lines

@@ -387,6 +387,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                         prev.scan.agentGroupRank = moved.agentGroupRank;
                     if (moved.agentProcsPerNode >= 0)
                         prev.scan.agentProcsPerNode = moved.agentProcsPerNode;
+                    if (moved.bootTimeMs >= 0)
+                        prev.scan.bootTimeMs = moved.bootTimeMs;
                     prev.scan.lines += moved.lines;
                     prev.scan.bytes += moved.bytes;
                     for (auto it = moved.rankClaims.cbegin(); it != moved.rankClaims.cend(); ++it)
@@ -536,6 +538,21 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     if (refTime == NoTime && !scanned.isEmpty())
         sh.warnings.append({Warning::Kind::Timestamp, QString(), 0,
                             u"no timestamp in the bundle carries a year; assuming %1 for year-less times"_s.arg(refYear)});
+    // dmesg counts seconds since boot: with the node's boot time (from an inventory) they
+    // become wall-clock times; without it they stay untimed rather than guessed.
+    QHash<QString, qint64> nodeBoot;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const qint64 boot = scanned.at(fi).scan.bootTimeMs;
+        const QString &node = result->files.at(fi).node;
+        if (boot >= 0 && !node.isEmpty()) {
+            if (nodeBoot.contains(node) && std::llabs(nodeBoot.value(node) - boot) > 60'000)
+                sh.warnings.append({Warning::Kind::Timestamp, result->files.at(fi).path, 0,
+                                    u"gives another boot time for %1 than an earlier file; the earlier one is kept"_s.arg(node)});
+            else
+                nodeBoot.insert(node, boot);
+        }
+    }
+    QString completingNode; // the node of the file whose times are being completed
     auto complete = [&](const ParsedTime &t) -> qint64 {
         switch (t.kind) {
         case ParsedTime::Kind::Absolute: return t.ms;
@@ -551,6 +568,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             return ms < 0 ? NoTime : ms;
         }
         case ParsedTime::Kind::SinceBoot:
+            if (nodeBoot.contains(completingNode))
+                return nodeBoot.value(completingNode) + t.ms;
+            break;
         case ParsedTime::Kind::None: break;
         }
         return NoTime;
@@ -567,6 +587,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     };
     for (int fi = 0; fi < scanned.size(); ++fi) {
         QList<std::pair<qint64, qint64>> samples;
+        completingNode = result->files.at(fi).node;
         for (const auto &t : scanned.at(fi).scan.times) {
             const qint64 ms = complete(t.time);
             if (ms != NoTime)
@@ -592,6 +613,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
 
     QList<Event> events;
     for (int fi = 0; fi < scanned.size(); ++fi) {
+        completingNode = result->files.at(fi).node;
         const Scanned &s = scanned.at(fi);
         InputFile &f = result->files[fi];
         const QList<std::pair<qint64, qint64>> &samples = fileSamples.at(fi);

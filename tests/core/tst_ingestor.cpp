@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimeZone>
 #include <QTest>
@@ -379,6 +380,36 @@ private Q_SLOTS:
         QVERIFY(findEvent(*r, u"host-oom-kill"_s));
         QVERIFY(hasWarning(*r, u"one-line.log"_s, u"longer than 1 MiB"_s));
         QVERIFY(findEvent(*r, u"host-oom-kill"_s)->text.size() <= 4096);
+    }
+
+    void dmesgSecondsSinceBootBecomeWallClock()
+    {
+        // A node's /proc/stat (collected with its inventory) says when it booted; its dmesg
+        // counts seconds from then. Without a boot time the line stays untimed, not guessed.
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &text) {
+            QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(u"node-a/dmesg.log"_s, "[    0.000000] Linux version 6.1.0-18-amd64\n[86400.500000] Out of memory: Killed process 4242 (python)\n");
+        write(u"node-a/proc-stat.txt"_s, "cpu  12 0 3 4\nbtime 1700000000\nprocesses 4711\n");
+        write(u"node-b/dmesg.log"_s, "[  512.250000] Out of memory: Killed process 777 (python)\n");
+        const IngestResultPtr r = Ingestor::run({dir.path()}, testConfig());
+        QCOMPARE(r->job.nodes, (QStringList{u"node-a"_s, u"node-b"_s}));
+        const Event *a = nullptr;
+        const Event *b = nullptr;
+        for (const Event &e : r->events) {
+            if (e.kind == Event::Kind::Fingerprint && e.node == u"node-a"_s)
+                a = &e;
+            if (e.kind == Event::Kind::Fingerprint && e.node == u"node-b"_s)
+                b = &e;
+        }
+        QVERIFY(a && b);
+        QCOMPARE(a->localTimeMs, 1'700'000'000'000LL + 86'400'500LL);
+        QVERIFY(!a->timeInferred);
+        QVERIFY(b->timeMs == NoTime || b->timeInferred);
     }
 
     void cancelLeavesAUsableResult()
