@@ -71,12 +71,12 @@ QString commandList()
 
 QString CommandLine::helpText()
 {
-    return u"Usage: rankscope [PATH...]\n"
+    return u"Usage: rankscope [PATH... | CASE.rscase]\n"
            "       rankscope COMMAND [OPTIONS]\n"
            "\n"
            "RankScope triages failed distributed-training jobs from their logs, offline.\n"
            "Without a command it opens the workbench window, with PATH (a folder, log file or\n"
-           "archive of an incident bundle) loaded.\n"
+           "archive of an incident bundle) or a saved case (CASE.rscase) loaded.\n"
            "\n"
            "Commands:\n"_s + commandList() + u"\n"
            "Options:\n"

@@ -1,7 +1,12 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rankscope report PATH... --out FILE [--format …] [--redact]`: an incident report to hand on.
+// `rankscope report CASE.rscase --out FILE`: the same for a saved case, with its notes.
 #include "analyzer.h"
+#include "casefile.h"
+#include "caseinputs.h"
+#include "caselocator.h"
+#include "casereport.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 #include "reportwriter.h"
@@ -19,14 +24,58 @@ QString usage()
     return u"Usage: rankscope report PATH... --out FILE [--format html|md|pdf|json|summary|trace] [--redact]\n"
            "                        [--title TEXT] [--notes FILE] [--tag TAG]... [--clock-offset NODE=SECONDS]...\n"
            "                        [--threads N] [--encyclopedia DB]\n"
+           "       rankscope report CASE.rscase --out FILE [same options]\n"
            "Writes an incident report of a bundle: the verdict and its chain of evidence, a timeline image,\n"
            "the version matrix with outliers, the top diagnoses with fix and verification steps, and notes.\n"
+           "A case file (saved by the workbench) stands for its bundle, analysed again with the case's clock\n"
+           "offsets; its title, notes, tags, bookmarks and verdict override go into the report, and --title,\n"
+           "--notes, --tag and --clock-offset add to them (given options win).\n"
            "The format follows FILE's suffix (.html, .md, .pdf, .json, .trace.json, .txt = summary) unless\n"
            "--format is given. HTML is one self-contained file; Markdown writes its images to FILE_images/;\n"
            "trace is Trace Event JSON for Perfetto or chrome://tracing. --redact replaces host names, IP\n"
            "addresses and user names by node-01, ip-01, user-01 everywhere, images included. Without --out,\n"
            "--format summary prints the short summary; --out - prints html, json, summary or trace.\n"
-           "Exit codes: 0 written, 2 bad usage, 3 nothing readable, 1 the report could not be written.\n"_s;
+           "Exit codes: 0 written, 2 bad usage, 3 nothing readable (or an unreadable case file), 1 the\n"
+           "report could not be written.\n"_s;
+}
+
+bool isCaseFile(const QString &path)
+{
+    return path.endsWith(u".rscase"_s, Qt::CaseInsensitive);
+}
+
+// Opens the case and turns it into what the report reads: its bundle's paths, clock offsets,
+// title and annotations. Missing and changed files are reported and the rest is read; returns
+// false (after saying why) when the case file cannot be read.
+bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig &config, render::ReportInput &input,
+    QTextStream &err)
+{
+    const cases::CaseLoadResult loaded = cases::CaseFile::load(casePath);
+    if (!loaded.ok) {
+        err << u"rankscope report: "_s << loaded.message << u'\n';
+        return false;
+    }
+    const cases::CaseData &data = loaded.data;
+    const QList<cases::SourceStatus> statuses = cases::CaseLocator::check(data);
+    for (const cases::SourceStatus &s : statuses) {
+        if (s.state == cases::SourceStatus::State::Missing)
+            err << u"rankscope report: missing from the case's bundle: "_s << s.filePath << u'\n';
+        else if (s.state == cases::SourceStatus::State::Changed)
+            err << u"rankscope report: changed since the case was saved (bookmarks may point elsewhere): "_s
+                << s.filePath << u'\n';
+    }
+    paths = cases::CaseInputs::paths(data);
+    const QHash<QString, double> offsets = cases::CaseInputs::clockOffsets(data);
+    for (auto it = offsets.cbegin(); it != offsets.cend(); ++it) {
+        if (!config.clockOffsetOverrides.contains(it.key()))
+            config.clockOffsetOverrides.insert(it.key(), it.value());
+    }
+    if (input.title.isEmpty())
+        input.title = data.title;
+    report::ReportAnnotations annotations = cases::CaseReport::annotations(data);
+    annotations.tags += input.annotations.tags;
+    input.annotations = annotations;
+    return true;
 }
 } // namespace
 
@@ -115,13 +164,15 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         err << u"rankscope report: no PATH given\n"_s << usage();
         return 2;
     }
+    QString casePath;
     for (const QString &p : std::as_const(paths)) {
-        if (p.endsWith(u".rscase"_s, Qt::CaseInsensitive)) {
-            // TODO(case files): open the case, analyse its bundle and map its notes, bookmarks and
-            // tags onto ReportAnnotations.
-            err << u"rankscope report: case files (.rscase) are not supported by `report` yet: pass the bundle's paths ("_s
-                << p << u")\n"_s;
-            return 2;
+        if (isCaseFile(p)) {
+            if (paths.size() > 1) {
+                err << u"rankscope report: a case file ("_s << p
+                    << u") stands for its whole bundle: give it alone, without other paths\n"_s;
+                return 2;
+            }
+            casePath = p;
         }
     }
 
@@ -162,6 +213,20 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
             return 2;
         }
         input.annotations.notes = QString::fromUtf8(notes.readAll());
+    }
+    if (!casePath.isEmpty()) {
+        const QString extraNotes = input.annotations.notes;
+        if (!applyCase(casePath, paths, config, input, err))
+            return 3;
+        if (!extraNotes.trimmed().isEmpty())
+            input.annotations.notes = input.annotations.notes.trimmed().isEmpty()
+                ? extraNotes
+                : input.annotations.notes.trimmed() + u"\n\n"_s + extraNotes;
+        if (paths.isEmpty()) {
+            err << u"rankscope report: nothing readable: none of the files of "_s << casePath
+                << u" is where the case says (open it in the workbench to locate the bundle)\n"_s;
+            return 3;
+        }
     }
 
     Warnings kbWarnings;

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace rankscope::report {
 
@@ -19,19 +20,36 @@ struct ReportBookmark
     QString note;
 };
 
+// A reviewer overruling the analysis. The report states it first and keeps the automatic
+// verdict below it, so a reader sees both the judgement and what it overrode.
+struct ReportVerdictOverride
+{
+    int rank = -1; // -1: not named
+    QString node;
+    QString entry; // encyclopedia entry id; may be empty
+    QString entryTitle; // filled by IncidentReport::build() from the encyclopedia
+    QString reason;
+};
+
 struct ReportAnnotations
 {
     QString notes; // free text (Markdown as typed), shown as written
     QList<ReportBookmark> bookmarks;
     QStringList tags;
+    std::optional<ReportVerdictOverride> verdictOverride;
 
-    bool isEmpty() const { return notes.trimmed().isEmpty() && bookmarks.isEmpty() && tags.isEmpty(); }
+    bool isEmpty() const
+    {
+        return notes.trimmed().isEmpty() && bookmarks.isEmpty() && tags.isEmpty() && !verdictOverride;
+    }
     // Every text of the annotations, for Redactor::fromResult().
     QStringList texts() const
     {
         QStringList t { notes };
         for (const ReportBookmark &b : bookmarks)
             t << b.path << b.label << b.note;
+        if (verdictOverride)
+            t << verdictOverride->node << verdictOverride->reason;
         return t + tags;
     }
 };

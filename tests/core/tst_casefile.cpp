@@ -5,7 +5,9 @@
 // or damaged bundle again; a walkthrough proposed from a simulated incident.
 #include "analyzer.h"
 #include "casefile.h"
+#include "caseinputs.h"
 #include "caselocator.h"
+#include "casereport.h"
 #include "casesources.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
@@ -605,6 +607,79 @@ private Q_SLOTS:
         QCOMPARE(hint.root, bundle);
         QCOMPARE(hint.found, 3);
         QCOMPARE(hint.total, 4);
+    }
+
+    // What a case hands the ingest to read its bundle again gives the same relative paths as
+    // what the user opened: a folder with subfolders, single files, a folder of plain files.
+    void inputsReopenWhatWasOpened()
+    {
+        QTemporaryDir dir;
+        const QString bundle = dir.filePath(u"bundle"_s);
+        QVERIFY(QDir().mkpath(bundle + u"/node-1"_s));
+        QVERIFY(writeFile(bundle + u"/launcher.log"_s, "[rank0]: hello\n"));
+        QVERIFY(writeFile(bundle + u"/node-1/rank-1.log"_s, "[rank1]: hello\n"));
+        QVERIFY(QDir().mkpath(dir.filePath(u"loose"_s)));
+        QVERIFY(writeFile(dir.filePath(u"loose/slurm-1.out"_s), "srun: error: task 1\n"));
+        QVERIFY(writeFile(dir.filePath(u"loose/unrelated.txt"_s), "not opened\n"));
+        const QString flat = dir.filePath(u"flat"_s);
+        QVERIFY(QDir().mkpath(flat));
+        QVERIFY(writeFile(flat + u"/a.log"_s, "a\n"));
+        QVERIFY(writeFile(flat + u"/b.log"_s, "b\n"));
+
+        const auto relativePaths = [](const QStringList &inputs) {
+            QStringList out;
+            const ingest::IngestResultPtr result = ingest::Ingestor::run(inputs, ingest::IngestConfig {});
+            for (const ingest::InputFile &f : result->files)
+                out.append(f.path);
+            out.sort();
+            return out;
+        };
+        for (const QStringList &opened : { QStringList { bundle, dir.filePath(u"loose/slurm-1.out"_s) },
+                 QStringList { flat }, QStringList { bundle + u"/node-1"_s } }) {
+            CaseData data;
+            data.sources = CaseSources::describe(opened);
+            const QStringList again = CaseInputs::paths(data);
+            QVERIFY(!again.isEmpty());
+            QVERIFY2(!again.contains(dir.filePath(u"loose/unrelated.txt"_s)), qPrintable(again.join(u' ')));
+            QCOMPARE(relativePaths(again), relativePaths(opened));
+        }
+
+        CaseData data;
+        data.sources = CaseSources::describe({ bundle, dir.filePath(u"loose/slurm-1.out"_s) });
+        QCOMPARE(CaseInputs::paths(data), (QStringList { bundle, dir.filePath(u"loose/slurm-1.out"_s) }));
+        // A file that is gone is left out; a folder stays while it exists.
+        QVERIFY(QFile::remove(dir.filePath(u"loose/slurm-1.out"_s)));
+        QVERIFY(QFile::remove(bundle + u"/node-1/rank-1.log"_s));
+        QCOMPARE(CaseInputs::paths(data), QStringList { bundle });
+        QVERIFY(QDir(bundle).removeRecursively());
+        QVERIFY(CaseInputs::paths(data).isEmpty());
+
+        data.clockOffsets = { { u"gpu-a01"_s, -2.5 }, { u"gpu-a02"_s, 1.0 } };
+        const QHash<QString, double> offsets = CaseInputs::clockOffsets(data);
+        QCOMPARE(offsets.size(), 2);
+        QCOMPARE(offsets.value(u"gpu-a01"_s), -2.5);
+    }
+
+    void reportAnnotations()
+    {
+        CaseData data;
+        data.notes = u"notes"_s;
+        data.tags = { u"oom"_s };
+        data.bookmarks = { { u"a.log"_s, 7, 3, u"gpu-a01"_s, 1000, u"label"_s, u"note"_s } };
+        data.verdictOverride = { false, 2, u"gpu-a02"_s, u"cuda-oom"_s, u"reason"_s };
+        report::ReportAnnotations a = CaseReport::annotations(data);
+        QCOMPARE(a.notes, u"notes"_s);
+        QCOMPARE(a.tags, data.tags);
+        QCOMPARE(a.bookmarks.size(), 1);
+        QCOMPARE(a.bookmarks.first().line, 7);
+        QCOMPARE(a.bookmarks.first().note, u"note"_s);
+        QVERIFY(!a.verdictOverride); // inactive: the analysis' verdict stands
+        data.verdictOverride.active = true;
+        a = CaseReport::annotations(data);
+        QVERIFY(a.verdictOverride);
+        QCOMPARE(a.verdictOverride->rank, 2);
+        QCOMPARE(a.verdictOverride->node, u"gpu-a02"_s);
+        QCOMPARE(a.verdictOverride->reason, u"reason"_s);
     }
 
     void walkthroughFromScenario_data()

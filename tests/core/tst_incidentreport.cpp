@@ -11,6 +11,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -234,6 +235,47 @@ private Q_SLOTS:
         QVERIFY2(outliers.match(s).hasMatch(), qPrintable(s));
         for (const QString &l : lines)
             QVERIFY2(l.size() <= 400, qPrintable(l));
+    }
+
+    // A reviewer's verdict is stated first in every rendering, with the automatic one kept below
+    // it; a report without one looks as before, and redaction reaches the reviewer's words.
+    void verdictOverride()
+    {
+        const auto r = analyse(u"version-conflict"_s);
+        report::ReportAnnotations a;
+        a.verdictOverride
+            = report::ReportVerdictOverride { 5, u"gpu-a01"_s, u"cuda-oom"_s, {}, u"gpu-a01 ran out first"_s };
+        QVERIFY(!a.isEmpty());
+        const IncidentReport rep = IncidentReport::build(*r, knowledgeBase().get(), a, Redactor());
+        QVERIFY(rep.annotations.verdictOverride);
+        QVERIFY(!rep.annotations.verdictOverride->entryTitle.isEmpty()); // from the encyclopedia
+        const QString md = rep.toMarkdown();
+        const QString stated
+            = u"rank 5 on node gpu-a01: "_s + rep.annotations.verdictOverride->entryTitle + u" (cuda-oom)"_s;
+        QVERIFY2(md.contains(u"**Verdict overridden by the reviewer:** "_s + stated), qPrintable(md.left(800)));
+        QVERIFY(md.indexOf(u"Reason: gpu-a01 ran out first"_s) < md.indexOf(VerdictStart));
+        QVERIFY(!md.contains(u"## Notes"_s)); // nothing else was annotated
+        QVERIFY(rep.toHtml().contains(u"Verdict overridden by the reviewer: "_s + stated.toHtmlEscaped()));
+        const QJsonObject o = rep.toJson().value(u"annotations"_s).toObject().value(u"verdict_override"_s).toObject();
+        QCOMPARE(o.value(u"rank"_s).toInt(), 5);
+        QCOMPARE(o.value(u"entry"_s).toString(), u"cuda-oom"_s);
+        QCOMPARE(o.value(u"reason"_s).toString(), u"gpu-a01 ran out first"_s);
+        const QStringList lines = rep.copySummary().trimmed().split(u'\n');
+        QVERIFY2(lines.size() <= 8, qPrintable(rep.copySummary()));
+        QVERIFY(lines.first().startsWith(u"Reviewer's verdict: "_s + stated));
+        QCOMPARE(lines.at(1), u"Automatic verdict: "_s + r->verdict.summary);
+
+        const QJsonValue none = IncidentReport::build(*r, knowledgeBase().get(), {}, Redactor())
+                                    .toJson()
+                                    .value(u"annotations"_s)
+                                    .toObject()
+                                    .value(u"verdict_override"_s);
+        QVERIFY(none.isNull());
+
+        const IncidentReport redacted
+            = IncidentReport::build(*r, knowledgeBase().get(), a, Redactor::fromResult(*r, a.texts()));
+        QVERIFY(!redacted.toMarkdown().contains(u"gpu-a01"_s));
+        QVERIFY(!redacted.copySummary().contains(u"gpu-a01"_s));
     }
 
     void redactedEverywhere_data()

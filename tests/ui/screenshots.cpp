@@ -3,17 +3,22 @@
 // Renders the workbench and each of its views to PNG files, in the light and the dark palette:
 //   rankscope_screenshots BUNDLE OUTDIR
 // Run by packaging/screenshots.sh under Xvfb; the images are used in the README.
+#include "casecontroller.h"
+#include "casepanel.h"
 #include "encyclopediapanel.h"
 #include "knowledgebase.h"
 #include "logview.h"
 #include "mainwindow.h"
 #include "matrixview.h"
 #include "overviewpanel.h"
+#include "presenterwindow.h"
 #include "themes.h"
 #include "timelineplot.h"
+#include "walkthroughpanel.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTimer>
@@ -60,11 +65,55 @@ int main(int argc, char **argv)
             {win.logView(), u"logview"_s},
             {win.encyclopedia(), u"encyclopedia"_s},
         };
-        for (const auto &[widget, name] : shots) {
+        auto save = [&](QWidget *widget, const QString &name) {
             const QString file = out.filePath(name + u'-' + suffix + u".png"_s);
             widget->grab().save(file);
             std::printf("%s\n", qPrintable(file));
+        };
+        for (const auto &[widget, name] : shots)
+            save(widget, name);
+
+        // A case with a note, tags, a bookmark, a reviewer's verdict and a walkthrough.
+        ui::CaseController *c = win.caseController();
+        c->setInteractive(false); // no questions, and the presenter in a window
+        QSignalSpy described(c, &ui::CaseController::sourcesDescribed);
+        if (!c->hasCase() && c->newCase(u"CUDA OOM during step 7"_s) && c->sourcesPending())
+            described.wait(30000);
+        c->setNotes(u"Rank 3 ran out of memory first (allocator line bookmarked).\n"
+                    "The NCCL watchdog timeouts on the other ranks are collateral.\n"
+                    "Next: rerun with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True."_s);
+        c->setTags({u"oom"_s, u"h100"_s, u"needs-rerun"_s});
+        c->bookmarkCurrentLine();
+        if (const auto result = win.analysis()) {
+            cases::VerdictOverride o;
+            o.active = true;
+            o.rank = result->verdict.rank;
+            o.node = result->verdict.node;
+            o.entry = u"cuda-oom"_s;
+            o.reason = u"Confirmed with the job owner: the batch size was doubled for this run."_s;
+            c->setVerdictOverride(o);
         }
+        c->proposeWalkthrough();
+        for (const QString &name : {u"caseDock"_s, u"walkthroughDock"_s}) {
+            if (auto *d = win.findChild<QDockWidget *>(name))
+                d->raise();
+            QEventLoop wait;
+            QTimer::singleShot(300, &wait, &QEventLoop::quit);
+            wait.exec();
+            save(name == u"caseDock"_s ? static_cast<QWidget *>(c->casePanel()) : c->walkthroughPanel(),
+                 name == u"caseDock"_s ? u"case"_s : u"walkthrough"_s);
+        }
+        save(win.overview(), u"overview-override"_s);
+        if (ui::PresenterWindow *p = c->present(1)) {
+            p->resize(1280, 720);
+            QEventLoop wait;
+            QTimer::singleShot(500, &wait, &QEventLoop::quit);
+            wait.exec();
+            save(p, u"presenter"_s);
+            save(&win, u"workbench-presenting"_s);
+            p->close();
+        }
+        c->closeCase();
     }
     return 0;
 }

@@ -3,6 +3,9 @@
 // The workbench as a user drives it: open an incident, read the verdict, click the initiating
 // marker on the timeline and land on the evidence line, inspect the matrix, cancel a load.
 #include "encyclopediapanel.h"
+#include "exportreportdialog.h"
+#include "findbar.h"
+#include "gotolinebar.h"
 #include "knowledgebase.h"
 #include "logview.h"
 #include "mainwindow.h"
@@ -13,10 +16,22 @@
 #include "versionmatrixmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
+#include <QDir>
 #include <QFile>
+#include <QGuiApplication>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -129,6 +144,186 @@ private Q_SLOTS:
         w.openPaths({handmade("time-limit")});
         QVERIFY(ready.wait(20000));
         QVERIFY(w.overview()->verdictText().startsWith(u"External"_s));
+    }
+
+    // Ctrl+F, F3 and Ctrl+L reach the log view from any panel of the window, and no two
+    // window-wide actions share a key.
+    void findShortcutsWorkFromAnyPanel()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        w.openPaths({handmade("cuda-oom-slurm")});
+        QVERIFY(ready.wait(20000));
+
+        QTableView *matrix = w.matrix()->table();
+        matrix->setFocus();
+        QTRY_VERIFY(matrix->hasFocus());
+        QVERIFY(w.logView()->findBar()->isHidden());
+        QTest::keyClick(matrix, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(w.logView()->findBar()->isVisible());
+        QVERIFY(w.logView()->findBar()->edit()->hasFocus());
+
+        // F3 from the timeline finds the next match in the log view (lines 14 and 15 of the
+        // Slurm output are the first two watchdog timeouts).
+        FileId slurm = InvalidFileId;
+        for (qsizetype i = 0; i < w.ingestResult()->files.size(); ++i) {
+            if (w.ingestResult()->files.at(i).path == u"slurm-77123.out"_s)
+                slurm = FileId(i);
+        }
+        QVERIFY(slurm != InvalidFileId);
+        w.logView()->showFile(slurm, 1);
+        w.logView()->findBar()->setText(u"Watchdog"_s);
+        QTRY_COMPARE(w.logView()->currentLine().line, qint64(14)); // the incremental search
+        w.timeline()->canvas()->setFocus();
+        QTRY_VERIFY(w.timeline()->canvas()->hasFocus());
+        QTest::keyClick(w.timeline()->canvas(), Qt::Key_F3);
+        QTRY_COMPARE(w.logView()->currentLine().line, qint64(15));
+        QTest::keyClick(w.timeline()->canvas(), Qt::Key_F3, Qt::ShiftModifier);
+        QTRY_COMPARE(w.logView()->currentLine().line, qint64(14));
+
+        // Ctrl+L from the matrix: the go-to-line bar.
+        matrix->setFocus();
+        QTRY_VERIFY(matrix->hasFocus());
+        QTest::keyClick(matrix, Qt::Key_L, Qt::ControlModifier);
+        QTRY_VERIFY(w.logView()->goToLineBar()->isVisible());
+
+        QHash<QString, QString> seen;
+        const QList<QAction *> actions = w.findChildren<QAction *>();
+        for (QAction *a : actions) {
+            if (a->shortcut().isEmpty() || a->shortcutContext() == Qt::WidgetShortcut
+                || a->shortcutContext() == Qt::WidgetWithChildrenShortcut)
+                continue;
+            const QList<QKeySequence> keys = a->shortcuts();
+            for (const QKeySequence &k : keys) {
+                const QString key = k.toString();
+                QVERIFY2(!seen.contains(key), qPrintable(key + u": "_s + seen.value(key) + u" and "_s + a->text()));
+                seen.insert(key, a->text());
+            }
+        }
+        for (const char *key : {"Ctrl+F", "F3", "Shift+F3", "Ctrl+L", "Ctrl+Shift+C", "F11"})
+            QVERIFY2(seen.contains(QString::fromLatin1(key)), key);
+    }
+
+    void splitterStateIsRestored()
+    {
+        QList<int> sizes;
+        {
+            MainWindow w;
+            w.resize(1200, 800);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            auto *split = w.findChild<QSplitter *>(u"centralSplitter"_s);
+            QVERIFY(split);
+            split->setSizes({150, 450});
+            sizes = split->sizes();
+            QVERIFY(w.close());
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.findChild<QSplitter *>(u"centralSplitter"_s)->sizes(), sizes);
+    }
+
+    // File > Export Report… ends in exportReport(path, redact): the file is written in the
+    // background, the status bar names it, the annotations come from the provider.
+    void exportWritesTheReport()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        w.openPaths({handmade("cuda-oom-slurm")});
+        QVERIFY(ready.wait(20000));
+        QVERIFY(w.findChild<QAction *>(u"exportReportAction"_s)->isEnabled());
+        const QString verdict = w.analysis()->verdict.summary;
+        QVERIFY(verdict.contains(u"Rank 3"_s));
+
+        QTemporaryDir out;
+        QSignalSpy exported(&w, &MainWindow::reportExported);
+        const QString html = out.filePath(u"report.html"_s);
+        w.exportReport(html, false);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.first().at(0).toString(), html);
+        QCOMPARE(exported.first().at(1).toBool(), true);
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY2(text.contains(verdict.toHtmlEscaped()), qPrintable(verdict));
+        QVERIFY(w.statusBar()->currentMessage().contains(QDir::toNativeSeparators(html)));
+
+        // Annotations are asked for at export time; redaction reaches the file.
+        bool asked = false;
+        w.setReportAnnotationsProvider([&asked] {
+            asked = true;
+            report::ReportAnnotations a;
+            a.notes = u"Checked the allocator settings on every node."_s;
+            return a;
+        });
+        const QString md = out.filePath(u"report.md"_s);
+        w.exportReport(md, true);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.last().at(1).toBool(), true);
+        QVERIFY(asked);
+        QFile m(md);
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        const QString markdown = QString::fromUtf8(m.readAll());
+        QVERIFY(markdown.contains(u"Checked the allocator settings on every node."_s));
+        QVERIFY(!w.analysis()->verdict.node.isEmpty());
+        QVERIFY2(!markdown.contains(w.analysis()->verdict.node), qPrintable(w.analysis()->verdict.node));
+
+        // A file that cannot be written: a message box naming it, not a blocked window.
+        const QString bad = out.filePath(u"no-such-dir/report.pdf"_s);
+        w.exportReport(bad, false);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.last().at(1).toBool(), false);
+        auto *box = w.findChild<QMessageBox *>(u"exportErrorBox"_s);
+        QVERIFY(box);
+        QVERIFY2(box->text().contains(QDir::toNativeSeparators(bad)), qPrintable(box->text()));
+        box->close();
+    }
+
+    // The export dialog: the suffix chooses the format, the format list rewrites the suffix.
+    void exportDialogFollowsTheSuffix()
+    {
+        ExportReportDialog d;
+        auto *combo = d.findChild<QComboBox *>(u"exportFormat"_s);
+        QPushButton *ok = d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        d.setPath(u"/tmp/incident-report.md"_s);
+        QCOMPARE(d.format(), render::ReportFormat::Markdown);
+        QVERIFY(ok->isEnabled());
+        combo->setCurrentIndex(4); // Perfetto trace
+        Q_EMIT combo->activated(4);
+        QCOMPARE(d.path(), u"/tmp/incident-report.trace.json"_s);
+        QCOMPARE(d.format(), render::ReportFormat::Trace);
+        combo->setCurrentIndex(2);
+        Q_EMIT combo->activated(2);
+        QCOMPARE(d.path(), u"/tmp/incident-report.pdf"_s);
+        d.setPath(u"/tmp/incident-report.docx"_s);
+        QVERIFY(!d.format());
+        QVERIFY(!ok->isEnabled());
+        QCOMPARE(ExportReportDialog::withSuffix(u"a/b.c"_s, render::ReportFormat::Html), u"a/b.c.html"_s);
+        QCOMPARE(ExportReportDialog::nameFilters().size(), 5);
+        d.setRedact(true);
+        QVERIFY(d.findChild<QCheckBox *>(u"exportRedact"_s)->isChecked());
+        QVERIFY(d.redact());
+    }
+
+    void copySummaryPutsTheVerdictOnTheClipboard()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        w.openPaths({handmade("cuda-oom-slurm")});
+        QVERIFY(ready.wait(20000));
+        QGuiApplication::clipboard()->clear();
+        QTest::keyClick(w.matrix()->table(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        const QString summary = QGuiApplication::clipboard()->text();
+        QVERIFY2(summary.startsWith(u"Verdict: "_s + w.analysis()->verdict.summary), qPrintable(summary));
     }
 
 private:

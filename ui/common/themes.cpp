@@ -6,6 +6,9 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace rankscope::ui {
@@ -39,7 +42,8 @@ QPalette Themes::lightPalette()
     p.setColor(QPalette::Text, QColor(0x23, 0x26, 0x29));
     p.setColor(QPalette::Button, QColor(0xf4, 0xf5, 0xf6));
     p.setColor(QPalette::ButtonText, QColor(0x23, 0x26, 0x29));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+    // Breeze's #3daee9 under white text is 2.5:1; this blue is 5.3:1 (Themes::MinimumContrast).
+    p.setColor(QPalette::Highlight, QColor(0x2a, 0x6f, 0xb0));
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::ToolTipBase, QColor(0xf7, 0xf7, 0xf7));
     p.setColor(QPalette::ToolTipText, QColor(0x23, 0x26, 0x29));
@@ -61,7 +65,8 @@ QPalette Themes::darkPalette()
     p.setColor(QPalette::Text, QColor(0xfc, 0xfc, 0xfc));
     p.setColor(QPalette::Button, QColor(0x29, 0x2c, 0x30));
     p.setColor(QPalette::ButtonText, QColor(0xfc, 0xfc, 0xfc));
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+    // 6.5:1 under the text, and still distinct from Base and Window.
+    p.setColor(QPalette::Highlight, QColor(0x1e, 0x5f, 0x99));
     p.setColor(QPalette::HighlightedText, QColor(0xfc, 0xfc, 0xfc));
     p.setColor(QPalette::ToolTipBase, QColor(0x29, 0x2c, 0x30));
     p.setColor(QPalette::ToolTipText, QColor(0xfc, 0xfc, 0xfc));
@@ -78,6 +83,38 @@ bool Themes::isDark(const QPalette &palette)
     return palette.color(QPalette::Base).lightness() < 128;
 }
 
+namespace {
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const QColor rgb = c.toRgb();
+    return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) + 0.0722 * channel(rgb.blueF());
+}
+} // namespace
+
+double Themes::contrastRatio(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+void Themes::ensureReadableSelection(QPalette &palette)
+{
+    for (const auto group : {QPalette::Active, QPalette::Inactive}) {
+        const QColor text = palette.color(group, QPalette::HighlightedText);
+        QColor highlight = palette.color(group, QPalette::Highlight);
+        const bool darken = luminance(text) > 0.18; // light text wants a darker selection
+        for (int step = 0; step < 40 && contrastRatio(text, highlight) < MinimumContrast; ++step) {
+            float h = 0, s = 0, l = 0, a = 0;
+            highlight.getHslF(&h, &s, &l, &a);
+            l = darken ? std::max(0.0f, l - 0.025f) : std::min(1.0f, l + 0.025f);
+            highlight = QColor::fromHslF(h, s, l, a);
+        }
+        palette.setColor(group, QPalette::Highlight, highlight);
+    }
+}
+
 void Themes::apply(QApplication &app, Theme theme)
 {
     switch (theme) {
@@ -89,9 +126,12 @@ void Themes::apply(QApplication &app, Theme theme)
         QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
         app.setPalette(darkPalette());
         break;
-    case Theme::System:
-        app.setPalette(QApplication::style()->standardPalette());
+    case Theme::System: {
+        QPalette p = QApplication::style()->standardPalette();
+        ensureReadableSelection(p);
+        app.setPalette(p);
         break;
+    }
     }
 }
 

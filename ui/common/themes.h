@@ -24,6 +24,13 @@ public:
     static QPalette darkPalette();
     // True when the palette's base colour is dark; views choose highlighting themes with it.
     static bool isDark(const QPalette &palette);
+    // WCAG 2 contrast ratio of two colours, 1 (same luminance) to 21 (black on white).
+    static double contrastRatio(const QColor &a, const QColor &b);
+    // Darkens (or, under dark text, lightens) Highlight in every colour group until
+    // HighlightedText on it reaches WCAG AA for body text (4.5:1): selected rows in the log view
+    // and in the tables stay readable whatever the platform's palette.
+    static void ensureReadableSelection(QPalette &palette);
+    static constexpr double MinimumContrast = 4.5;
 };
 
 } // namespace rankscope::ui

@@ -71,6 +71,10 @@ public:
     LogTextArea *textArea() const { return m_area; }
     FindBar *findBar() const { return m_findBar; }
     GoToLineBar *goToLineBar() const { return m_goToBar; }
+    // Find, Find Next, Find Previous and Go to Line. They work while the focus is in the log
+    // view; a main window widens them to Qt::WindowShortcut and lists them in its Edit menu, so
+    // the one action per key stays unambiguous.
+    QList<QAction *> findActions() const { return {m_findAction, m_findNextAction, m_findPreviousAction, m_goToLineAction}; }
 
 Q_SIGNALS:
     // Double-click or Enter on a line: other views follow it.

@@ -82,6 +82,15 @@ void OverviewPanel::setResult(const AnalysisResultPtr &result)
     render();
 }
 
+void OverviewPanel::setReviewerVerdict(const QString &headline, const QString &reason)
+{
+    if (headline == m_reviewHeadline && reason == m_reviewReason)
+        return;
+    m_reviewHeadline = headline;
+    m_reviewReason = reason;
+    render();
+}
+
 QString OverviewPanel::verdictText() const
 {
     return m_result ? m_result->verdict.summary : QString();
@@ -105,6 +114,12 @@ void OverviewPanel::render()
     const QString accent = pal.color(QPalette::Link).name();
     const QString muted = pal.color(QPalette::PlaceholderText).name();
     QString h = u"<html><body style=\"margin:6px\">"_s;
+    if (!m_reviewHeadline.isEmpty()) {
+        h += tr("<h2 style=\"margin-bottom:2px\">Verdict overridden by the reviewer</h2>");
+        h += u"<p style=\"font-size:large\">%1</p>"_s.arg(esc(m_reviewHeadline));
+        h += tr("<p><b>Reason:</b> %1</p>").arg(esc(m_reviewReason).replace(u'\n', u"<br>"_s));
+        h += tr("<hr><p style=\"color:%1\">Automatic verdict, kept for reference:</p>").arg(muted);
+    }
     if (!m_ingest) {
         h += tr("<p style=\"color:%1\">No incident open.</p>").arg(muted);
         m_view->setHtml(h + u"</body></html>"_s);

@@ -21,6 +21,10 @@ public:
     void setIngest(const ingest::IngestResultPtr &ingest);
     void setResult(const analysis::AnalysisResultPtr &result);
     void clear();
+    // A reviewer's verdict (a case's override) shown above the automatic one, which stays below
+    // it for reference. An empty headline removes it; clear() keeps it (it belongs to the case).
+    void setReviewerVerdict(const QString &headline, const QString &reason);
+    QString reviewerVerdict() const { return m_reviewHeadline; }
     QString verdictText() const;
     QString html() const;
 
@@ -37,6 +41,8 @@ private:
     QTextBrowser *m_view = nullptr;
     ingest::IngestResultPtr m_ingest;
     analysis::AnalysisResultPtr m_result;
+    QString m_reviewHeadline;
+    QString m_reviewReason;
 };
 
 } // namespace rankscope::ui

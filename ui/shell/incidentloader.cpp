@@ -36,7 +36,7 @@ void IncidentLoader::cancel()
         m_cancel->store(true);
 }
 
-void IncidentLoader::load(const QStringList &paths)
+void IncidentLoader::load(const QStringList &paths, const QHash<QString, double> &clockOffsets)
 {
     cancel();
     const int generation = ++m_generation;
@@ -59,8 +59,9 @@ void IncidentLoader::load(const QStringList &paths)
             Qt::QueuedConnection);
     };
 
-    (void)QtConcurrent::run([paths, kb, cancelFlag, deliver] {
+    (void)QtConcurrent::run([paths, clockOffsets, kb, cancelFlag, deliver] {
         ingest::IngestConfig config;
+        config.clockOffsetOverrides = clockOffsets;
         if (kb)
             config.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
         QElapsedTimer timer;

@@ -4,6 +4,7 @@
 
 #include "analysisresult.h"
 
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 
@@ -29,7 +30,8 @@ public:
 
     void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
     std::shared_ptr<const kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
-    void load(const QStringList &paths);
+    // clockOffsets: manual corrections (node -> seconds), as IngestConfig::clockOffsetOverrides.
+    void load(const QStringList &paths, const QHash<QString, double> &clockOffsets = {});
     void cancel();
     bool isRunning() const { return m_running; }
 

@@ -3,19 +3,25 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "casecontroller.h"
+#include "casepanel.h"
 #include "encyclopediapanel.h"
+#include "exportreportdialog.h"
 #include "incidentloader.h"
 #include "logview.h"
 #include "matrixview.h"
 #include "overviewpanel.h"
+#include "reportexporter.h"
 #include "themes.h"
 #include "timelineplot.h"
+#include "walkthroughpanel.h"
 #include "warningsmodel.h"
 #include "welcomewidget.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -24,6 +30,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QVBoxLayout>
 #include <QSettings>
@@ -33,6 +40,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 
 using namespace Qt::StringLiterals;
@@ -49,6 +57,9 @@ namespace {
 constexpr int MaxRecent = 10;
 const auto RecentKey = u"recentIncidents"_s;
 const auto ThemeKey = u"theme"_s;
+const auto SplitterKey = u"mainWindow/centralSplitter"_s;
+const auto ExportPathKey = u"export/lastPath"_s;
+const auto ExportRedactKey = u"export/redact"_s;
 
 QString archiveFilter()
 {
@@ -89,6 +100,12 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_cancel);
     connect(m_cancel, &QPushButton::clicked, this, &MainWindow::cancelLoading);
 
+    // Before the menus, which list its actions, and the docks, which hold its panels; and before
+    // the loader, so that it is destroyed first and stops its jobs before the loader waits for
+    // the thread pool.
+    m_case = new CaseController(this);
+    // Export Report and Copy Summary carry the open case's notes, bookmarks, tags and override.
+    setReportAnnotationsProvider([c = m_case] { return c->reportAnnotations(); });
     m_loader = new IncidentLoader(this);
     connect(m_loader, &IncidentLoader::progress, this, [this](qint64 done, qint64 total, int left) {
         m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
@@ -111,6 +128,7 @@ MainWindow::MainWindow(QWidget *parent)
     QSettings settings;
     restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
     restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+    m_centralSplitter->restoreState(settings.value(SplitterKey).toByteArray());
     if (!settings.contains(u"mainWindow/geometry"_s))
         resize(1280, 800);
     rebuildRecentMenu();
@@ -135,10 +153,29 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(u"recentMenu"_s);
     file->addSeparator();
+    m_case->addFileActions(file);
+    file->addSeparator();
+    m_exportAction = file->addAction(QIcon::fromTheme(u"document-export"_s), tr("&Export Report…"), this,
+                                     &MainWindow::exportReportDialog);
+    m_exportAction->setObjectName(u"exportReportAction"_s);
+    m_exportAction->setStatusTip(tr("Write the incident report as HTML, Markdown, PDF, JSON or a Perfetto trace"));
+    m_exportAction->setEnabled(false);
+    file->addSeparator();
     QAction *quit = file->addAction(QIcon::fromTheme(u"application-exit"_s), tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(u"quitAction"_s);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+
+    // Edit: the copy summary, then the log view's find actions (added with the log view).
+    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editMenu->setObjectName(u"editMenu"_s);
+    m_copySummaryAction = m_editMenu->addAction(QIcon::fromTheme(u"edit-copy"_s), tr("Copy &Summary"), this,
+                                                &MainWindow::copySummary);
+    m_copySummaryAction->setObjectName(u"copySummaryAction"_s);
+    m_copySummaryAction->setShortcut(QKeySequence(u"Ctrl+Shift+C"_s));
+    m_copySummaryAction->setStatusTip(tr("Copy the verdict, the fix and the outliers as plain text"));
+    m_copySummaryAction->setEnabled(false);
+    m_editMenu->addSeparator();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(u"viewMenu"_s);
@@ -160,11 +197,21 @@ void MainWindow::createActions()
     }
     view->addSeparator();
     QAction *fullScreen = view->addAction(tr("&Full Screen"));
-    fullScreen->setShortcut(QKeySequence::FullScreen);
+    fullScreen->setObjectName(u"fullScreenAction"_s);
+    // NOTE: QKeySequence::FullScreen is empty under X11 without a desktop's platform theme
+    // (and Ctrl+Shift+F under KDE): F11 always, plus whatever the platform adds.
+    QList<QKeySequence> fullScreenKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
+    fullScreenKeys.removeAll(QKeySequence(Qt::Key_F11));
+    fullScreenKeys.prepend(QKeySequence(Qt::Key_F11));
+    fullScreen->setShortcuts(fullScreenKeys);
     fullScreen->setCheckable(true);
     connect(fullScreen, &QAction::toggled, this, [this](bool on) {
         setWindowState(on ? (windowState() | Qt::WindowFullScreen) : (windowState() & ~Qt::WindowFullScreen));
     });
+
+    QMenu *caseMenu = menuBar()->addMenu(tr("&Case"));
+    caseMenu->setObjectName(u"caseMenu"_s);
+    m_case->fillCaseMenu(caseMenu);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(u"helpMenu"_s);
@@ -189,8 +236,14 @@ void MainWindow::openArchiveDialog()
         openPaths(files);
 }
 
-void MainWindow::openPaths(const QStringList &paths)
+void MainWindow::openPaths(const QStringList &paths, const QHash<QString, double> &clockOffsets)
 {
+    const auto casePath = std::find_if(paths.cbegin(), paths.cend(), &CaseController::isCaseFile);
+    if (casePath != paths.cend()) {
+        if (m_case->openCase(*casePath))
+            addRecent(QFileInfo(*casePath).absoluteFilePath());
+        return;
+    }
     QStringList existing;
     QStringList missing;
     for (const QString &p : paths) {
@@ -201,14 +254,22 @@ void MainWindow::openPaths(const QStringList &paths)
         m_statusLabel->setText(tr("Not found: %1").arg(missing.join(u", "_s)));
     if (existing.isEmpty())
         return;
+    // Another incident closes the open case (after asking to save it).
+    if (!m_case->aboutToOpenIncident())
+        return;
     m_current = existing.size() == 1 ? existing.first() : QFileInfo(existing.first()).absolutePath();
-    for (const QString &p : existing)
-        addRecent(p);
+    // A case's bundle is reopened through the case, which is in the list already.
+    for (const QString &p : existing) {
+        if (!m_case->isOpeningCaseBundle())
+            addRecent(p);
+    }
     setWindowTitle(tr("%1 — RankScope").arg(QFileInfo(m_current).fileName()));
     if (missing.isEmpty())
         m_statusLabel->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(m_current)));
     m_ingest.reset();
     m_analysis.reset();
+    m_exportAction->setEnabled(false);
+    m_copySummaryAction->setEnabled(false);
     m_overview->clear();
     m_timeline->clear();
     m_matrix->setResult(nullptr);
@@ -217,7 +278,7 @@ void MainWindow::openPaths(const QStringList &paths)
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
-    m_loader->load(existing);
+    m_loader->load(existing, clockOffsets);
     Q_EMIT incidentOpened(existing);
 }
 
@@ -235,6 +296,9 @@ void MainWindow::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
 {
     m_loader->setKnowledgeBase(kb);
     m_encyclopedia->setKnowledgeBase(kb);
+    m_timeline->setKnowledgeBase(kb);
+    m_kb = kb;
+    m_case->setKnowledgeBase(kb);
 }
 
 void MainWindow::createWorkbench()
@@ -246,6 +310,14 @@ void MainWindow::createWorkbench()
     split->setObjectName(u"centralSplitter"_s);
     m_timeline = new TimelinePlot(split);
     m_logView = new LogView(split);
+    m_centralSplitter = split;
+    // Ctrl+F, F3, Shift+F3 and Ctrl+L reach the log view wherever the focus is in the window.
+    const QList<QAction *> findActions = m_logView->findActions();
+    for (QAction *a : findActions) {
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a); // on the window too: they work with the menu bar hidden
+        m_editMenu->addAction(a);
+    }
     split->addWidget(m_timeline);
     split->addWidget(m_logView);
     split->setStretchFactor(0, 2);
@@ -275,7 +347,12 @@ void MainWindow::createWorkbench()
     QDockWidget *warningsDock = dock(m_warnings, tr("Warnings"), u"warningsDock"_s, Qt::BottomDockWidgetArea);
     tabifyDockWidget(matrixDock, warningsDock);
     matrixDock->raise();
-    dock(m_encyclopedia, tr("Encyclopedia"), u"encyclopediaDock"_s, Qt::RightDockWidgetArea);
+    QDockWidget *encyclopediaDock = dock(m_encyclopedia, tr("Encyclopedia"), u"encyclopediaDock"_s, Qt::RightDockWidgetArea);
+    QDockWidget *caseDock = dock(m_case->casePanel(), tr("Case"), u"caseDock"_s, Qt::RightDockWidgetArea);
+    QDockWidget *walkthroughDock = dock(m_case->walkthroughPanel(), tr("Walkthrough"), u"walkthroughDock"_s, Qt::RightDockWidgetArea);
+    tabifyDockWidget(encyclopediaDock, caseDock);
+    tabifyDockWidget(caseDock, walkthroughDock);
+    encyclopediaDock->raise();
 
     connect(m_overview, &OverviewPanel::sourceActivated, this, &MainWindow::showSource);
     connect(m_timeline, &TimelinePlot::eventActivated, this, &MainWindow::showSource);
@@ -347,6 +424,8 @@ void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
     if (v.evidence.source.isValid())
         showSource(v.evidence.source);
     m_statusLabel->setText(v.summary);
+    m_exportAction->setEnabled(!m_exporter || !m_exporter->isRunning());
+    m_copySummaryAction->setEnabled(true);
     Q_EMIT analysisReady();
 }
 
@@ -384,11 +463,107 @@ void MainWindow::showAbout()
     dialog.exec();
 }
 
+void MainWindow::setReportAnnotationsProvider(AnnotationsProvider provider)
+{
+    m_annotations = std::move(provider);
+}
+
+void MainWindow::exportReportDialog()
+{
+    if (!m_analysis)
+        return;
+    QSettings settings;
+    const QString last = settings.value(ExportPathKey).toString();
+    const QString dir = last.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                                       : QFileInfo(last).absolutePath();
+    const auto format = render::ReportWriter::formatFromPath(last).value_or(render::ReportFormat::Html);
+    ExportReportDialog dialog(this);
+    dialog.setPath(ExportReportDialog::withSuffix(QDir(dir).filePath(QFileInfo(m_current).baseName() + u"-report"_s), format));
+    dialog.setRedact(settings.value(ExportRedactKey, false).toBool());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    settings.setValue(ExportPathKey, dialog.path());
+    settings.setValue(ExportRedactKey, dialog.redact());
+    exportReport(dialog.path(), dialog.redact());
+}
+
+void MainWindow::exportReport(const QString &path, bool redact)
+{
+    const auto format = render::ReportWriter::formatFromPath(path);
+    if (!m_analysis) {
+        reportExportFailed(path, tr("No analysis is open."));
+        return;
+    }
+    if (!format || *format == render::ReportFormat::Summary) {
+        reportExportFailed(path, tr("The file name must end in .html, .md, .pdf, .json or .trace.json."));
+        return;
+    }
+    if (!m_exporter) {
+        m_exporter = new ReportExporter(this);
+        connect(m_exporter, &ReportExporter::finished, this,
+                [this](const QString &written, bool ok, const QString &error, const QStringList &files) {
+                    m_exportAction->setEnabled(m_analysis != nullptr);
+                    if (!ok) {
+                        reportExportFailed(written, error);
+                        return;
+                    }
+                    const QString native = QDir::toNativeSeparators(written);
+                    statusBar()->showMessage(files.size() > 1 ? tr("Report written to %1 (and %n file(s) beside it)", "", int(files.size() - 1)).arg(native)
+                                                              : tr("Report written to %1").arg(native),
+                                             15000);
+                    Q_EMIT reportExported(written, true);
+                });
+    }
+    render::ReportInput input;
+    input.result = m_analysis;
+    input.kb = m_kb;
+    input.annotations = m_annotations ? m_annotations() : report::ReportAnnotations();
+    input.redact = redact;
+    if (!m_exporter->start(std::move(input), path, *format)) {
+        statusBar()->showMessage(tr("A report is still being written; try again when it is done"), 5000);
+        Q_EMIT reportExported(path, false);
+        return;
+    }
+    m_exportAction->setEnabled(false);
+    statusBar()->showMessage(tr("Writing the report to %1…").arg(QDir::toNativeSeparators(path)));
+}
+
+void MainWindow::reportExportFailed(const QString &path, const QString &message)
+{
+    // Window-modal but not blocking: the export slot returns at once, in tests too.
+    auto *box = new QMessageBox(QMessageBox::Critical, tr("Export Report"),
+                                tr("The report could not be written to %1.").arg(QDir::toNativeSeparators(path)),
+                                QMessageBox::Ok, this);
+    box->setObjectName(u"exportErrorBox"_s);
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    statusBar()->clearMessage();
+    Q_EMIT reportExported(path, false);
+}
+
+void MainWindow::copySummary()
+{
+    if (!m_analysis)
+        return;
+    render::ReportInput input;
+    input.result = m_analysis;
+    input.kb = m_kb;
+    input.annotations = m_annotations ? m_annotations() : report::ReportAnnotations();
+    QGuiApplication::clipboard()->setText(render::ReportWriter(std::move(input)).summary());
+    statusBar()->showMessage(tr("Summary copied to the clipboard"), 5000);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_case->maybeClose()) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(u"mainWindow/geometry"_s, saveGeometry());
     settings.setValue(u"mainWindow/state"_s, saveState());
+    settings.setValue(SplitterKey, m_centralSplitter->saveState());
     event->accept();
 }
 

@@ -3,12 +3,16 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "reportannotations.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -16,6 +20,7 @@ class QPushButton;
 class QStackedWidget;
 class QListView;
 class QDockWidget;
+class QSplitter;
 
 namespace rankscope::kb {
 class KnowledgeBase;
@@ -27,12 +32,14 @@ class WarningsModel;
 namespace rankscope::ui {
 
 class WelcomeWidget;
+class CaseController;
 class IncidentLoader;
 class OverviewPanel;
 class TimelinePlot;
 class MatrixView;
 class LogView;
 class EncyclopediaPanel;
+class ReportExporter;
 
 // The workbench's frame: menus, status bar, drag and drop, recent incidents. The panels
 // (overview, timeline, matrix, log view, encyclopedia) dock into it.
@@ -45,7 +52,9 @@ public:
 
     // Opens an incident bundle: a folder, a single log file or an archive. Loading runs in the
     // background; incidentOpened() is emitted at once, analysisReady() when the verdict is in.
-    void openPaths(const QStringList &paths);
+    // A case file (.rscase) opens the case and, through it, its bundle. clockOffsets: manual
+    // corrections (node -> seconds), as a case records them.
+    void openPaths(const QStringList &paths, const QHash<QString, double> &clockOffsets = {});
     void cancelLoading();
     QStringList recentPaths() const;
     QString currentIncident() const { return m_current; }
@@ -58,16 +67,30 @@ public:
     MatrixView *matrix() const { return m_matrix; }
     LogView *logView() const { return m_logView; }
     EncyclopediaPanel *encyclopedia() const { return m_encyclopedia; }
+    CaseController *caseController() const { return m_case; }
     bool isLoading() const;
 
     // Opens the log view at a file and line (every mark in every view leads here).
     void showSource(rankscope::SourceRef source);
+
+    // What the user added to the incident (notes, bookmarks, tags), asked for on the GUI thread
+    // each time a report or the copy summary is made. None set: reports carry no annotations.
+    using AnnotationsProvider = std::function<rankscope::report::ReportAnnotations()>;
+    void setReportAnnotationsProvider(AnnotationsProvider provider);
+    // Writes the current analysis's report to path in the background, in the format its suffix
+    // names (.html, .md, .pdf, .json, .trace.json); reportExported() says how it went, the status
+    // bar names the file, and a failure opens a (non-blocking) message box naming it. File >
+    // Export Report… asks for the path and the redaction, then calls this.
+    void exportReport(const QString &path, bool redact);
+    // Edit > Copy Summary: the report's plain-text summary on the clipboard.
+    void copySummary();
 
 Q_SIGNALS:
     void incidentOpened(const QStringList &paths);
     void ingestReady();
     void analysisReady();
     void loadingFinished(bool cancelled);
+    void reportExported(const QString &path, bool ok);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -81,6 +104,8 @@ private:
     void rebuildRecentMenu();
     void addRecent(const QString &path);
     void showAbout();
+    void exportReportDialog();
+    void reportExportFailed(const QString &path, const QString &message);
 
     void createWorkbench();
     void onIngested(const ingest::IngestResultPtr &result);
@@ -95,6 +120,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     IncidentLoader *m_loader = nullptr;
+    CaseController *m_case = nullptr;
     OverviewPanel *m_overview = nullptr;
     TimelinePlot *m_timeline = nullptr;
     MatrixView *m_matrix = nullptr;
@@ -105,6 +131,13 @@ private:
     ingest::IngestResultPtr m_ingest;
     analysis::AnalysisResultPtr m_analysis;
     QString m_current;
+    std::shared_ptr<const kb::KnowledgeBase> m_kb;
+    AnnotationsProvider m_annotations;
+    ReportExporter *m_exporter = nullptr;
+    QAction *m_exportAction = nullptr;
+    QAction *m_copySummaryAction = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QSplitter *m_centralSplitter = nullptr;
 };
 
 } // namespace rankscope::ui

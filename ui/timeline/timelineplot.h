@@ -4,10 +4,20 @@
 
 #include "analysisresult.h"
 
+#include <QPair>
+#include <QStringList>
 #include <QWidget>
+
+#include <memory>
 
 class QCheckBox;
 class QLabel;
+class QMenu;
+class QToolButton;
+
+namespace rankscope::kb {
+class KnowledgeBase;
+}
 
 namespace rankscope::ui {
 
@@ -17,6 +27,14 @@ class TimelineCanvas;
 // relative to the initiating failure), a lifecycle line per rank, event markers by role (the
 // initiating failure as a large haloed star, collateral muted) and lines from the initiating
 // failure to the collateral it caused. Only timelineplot.cpp sees QCustomPlot (STYLE.md 17).
+//
+// It stays interactive at 16,384 ranks and 100,000 events because it never draws them all: on
+// every change of the visible range the events are bucketed into cells of a few pixels (and at
+// least one rank row) and each cell draws only its most important event (initiating, then
+// collateral, then context; then severity). Node bands and labels merge into groups of nodes
+// when a node is thinner than a label. Range changes mark the view dirty and one coalesced
+// replot re-buckets (bench_timeline prints the figures). Filters by role and by category hide
+// events before they are bucketed, so a hidden event never wins a cell.
 class TimelinePlot final : public QWidget
 {
     Q_OBJECT
@@ -28,12 +46,43 @@ public:
     void setResult(const analysis::AnalysisResultPtr &result);
     void clear();
     void resetZoom();
+    // Shows spanMs of corrected job time centred on timeMs (ms since the epoch), lanes as they
+    // are: a walkthrough step frames its moment this way. NoTime leaves the view alone.
+    void focusTime(qint64 timeMs, qint64 spanMs);
+    // The visible time range in ms since the epoch (tests).
+    QPair<qint64, qint64> visibleTimeRange() const;
     void setRelativeTime(bool relative);
+    // The encyclopedia names each fingerprint's category for the filter; without it fingerprint
+    // events fall into otherCategory().
+    void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
+
+    // Filters, kept in QSettings (timeline/hiddenRoles, timeline/hiddenCategories). Hidden
+    // events are not drawn at all. Categories are the encyclopedia's ("communication", …),
+    // lifecycleCategory() (NCCL init, training steps) and otherCategory().
+    void setRoleVisible(rankscope::analysis::ChainStep::Role role, bool visible);
+    bool isRoleVisible(rankscope::analysis::ChainStep::Role role) const;
+    void setCategoryVisible(const QString &category, bool visible);
+    bool isCategoryVisible(const QString &category) const;
+    void showAllEvents();
+    // The categories the open incident has plotted events in, in menu order.
+    QStringList presentCategories() const;
+    static QString lifecycleCategory();
+    static QString otherCategory();
+
     // For tests: the pixel position of the initiating marker, or (-1, -1) when there is none.
     QPoint initiatingMarkerPosition() const;
+    // Markers drawn now (after filtering and aggregation), in all and by role; each is an index
+    // into IngestResult::events.
     int plottedEvents() const;
-    // Replot time of the last replot in ms (benchmarks).
+    QList<int> plottedEventIndices(rankscope::analysis::ChainStep::Role role) const;
+    // Time span of every plotted event in ms since the epoch; {NoTime, NoTime} when empty.
+    QPair<qint64, qint64> dataTimeRange() const;
+    // Benchmarks: re-buckets if the view changed, replots and repaints at once; returns the
+    // wall time in ms. lastReplotMs() is QCustomPlot's own figure (without the bucketing),
+    // lastAggregateMs() the bucketing's.
+    double replotNow();
     double lastReplotMs() const;
+    double lastAggregateMs() const;
     QWidget *canvas() const;
 
 Q_SIGNALS:
@@ -45,14 +94,21 @@ protected:
 private:
     void rebuild();
     void applyColours();
+    void applyFilters();
+    void rebuildFilterMenu();
+    void syncFilterMenu();
+    void saveFilters() const;
 
     TimelineCanvas *m_canvas = nullptr;
     QCheckBox *m_relative = nullptr;
-    QCheckBox *m_showContext = nullptr;
-    QCheckBox *m_showCollateral = nullptr;
+    QToolButton *m_filterButton = nullptr;
+    QMenu *m_filterMenu = nullptr;
     QLabel *m_info = nullptr;
     ingest::IngestResultPtr m_ingest;
     analysis::AnalysisResultPtr m_result;
+    std::shared_ptr<const kb::KnowledgeBase> m_kb;
+    quint32 m_hiddenRoles = 0; // bit per ChainStep::Role
+    QStringList m_hiddenCategories;
 };
 
 } // namespace rankscope::ui
