@@ -3,6 +3,7 @@
 // `rankscope analyze PATH… [--format text|json|markdown]`: the headless analysis for pipelines.
 #include "analysisreport.h"
 #include "analyzer.h"
+#include "ingestoptions.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 
@@ -18,11 +19,13 @@ namespace rankscope {
 namespace {
 QString usage()
 {
-    return u"Usage: rankscope analyze PATH... [--format text|json|markdown] [--events]\n"
-           "                         [--clock-offset NODE=SECONDS]... [--threads N] [--encyclopedia DB]\n"
+    return u"Usage: rankscope analyze PATH... [--format text|json|markdown] [--events] [OPTIONS]\n"
            "Reads an incident bundle (folders, log files, archives) and prints who started the failure,\n"
            "the evidence chain, the version matrix, ranked diagnoses and warnings.\n"
-           "Exit codes: 0 analysed (even with warnings), 2 bad usage, 3 nothing readable.\n"_s;
+           "  --format text|json|markdown   what to print (default text)\n"
+           "  --events                      list every event in the JSON output\n"_s
+        + IngestOptions::usage()
+        + u"Exit codes: 0 analysed (even with warnings), 2 bad usage, 3 nothing readable.\n"_s;
 }
 } // namespace
 
@@ -30,52 +33,29 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
 {
     QStringList paths;
     QString format = u"text"_s;
-    QString dbPath;
-    ingest::IngestConfig config;
+    IngestOptions ingestOptions;
     report::AnalysisReport::Options options;
-    for (int i = 0; i < args.size(); ++i) {
+    for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args.at(i);
-        auto value = [&](QString &into) {
-            if (i + 1 >= args.size())
-                return false;
-            into = args.at(++i);
-            return true;
-        };
+        const QString option = a.section(u'=', 0, 0);
+        switch (ingestOptions.take(u"analyze"_s, args, i, err)) {
+        case IngestOptions::Outcome::Taken:
+            continue;
+        case IngestOptions::Outcome::BadUsage:
+            return 2;
+        case IngestOptions::Outcome::NotMine:
+            break;
+        }
         if (a == u"--help"_s || a == u"-h"_s) {
             out << usage();
             return 0;
-        } else if (a == u"--format"_s || a.startsWith(u"--format="_s)) {
-            if (a.contains(u'='))
-                format = a.section(u'=', 1);
-            else if (!value(format)) {
+        } else if (option == u"--format"_s) {
+            if (!IngestOptions::value(args, i, format)) {
                 err << u"rankscope analyze: --format needs a value\n"_s << usage();
                 return 2;
             }
         } else if (a == u"--events"_s) {
             options.includeEvents = true;
-        } else if (a == u"--encyclopedia"_s) {
-            if (!value(dbPath)) {
-                err << u"rankscope analyze: --encyclopedia needs a path\n"_s;
-                return 2;
-            }
-        } else if (a == u"--threads"_s) {
-            QString n;
-            bool ok = false;
-            if (!value(n) || (config.threads = n.toInt(&ok), !ok) || config.threads < 1) {
-                err << u"rankscope analyze: --threads needs a positive number\n"_s;
-                return 2;
-            }
-        } else if (a == u"--clock-offset"_s) {
-            QString spec;
-            bool ok = false;
-            double seconds = 0;
-            if (value(spec))
-                seconds = spec.section(u'=', 1).toDouble(&ok);
-            if (!ok || spec.section(u'=', 0, 0).isEmpty()) {
-                err << u"rankscope analyze: --clock-offset takes NODE=SECONDS, e.g. gpu-07=-2.5\n"_s;
-                return 2;
-            }
-            config.clockOffsetOverrides.insert(spec.section(u'=', 0, 0), seconds);
         } else if (a.startsWith(u"--"_s)) {
             err << u"rankscope analyze: unknown option "_s << a << u'\n' << usage();
             return 2;
@@ -92,6 +72,8 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         return 2;
     }
 
+    ingest::IngestConfig &config = ingestOptions.config;
+    const QString &dbPath = ingestOptions.encyclopedia;
     Warnings kbWarnings;
     const auto kb = kb::KnowledgeBase::open(dbPath.isEmpty() ? kb::KnowledgeBase::defaultDatabasePath() : dbPath,
                                             kb::KnowledgeBase::defaultUserDir(), &kbWarnings);

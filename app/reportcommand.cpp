@@ -7,6 +7,7 @@
 #include "caseinputs.h"
 #include "caselocator.h"
 #include "casereport.h"
+#include "ingestoptions.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 #include "reportwriter.h"
@@ -22,20 +23,20 @@ namespace {
 QString usage()
 {
     return u"Usage: rankscope report PATH... --out FILE [--format html|md|pdf|json|summary|trace] [--redact]\n"
-           "                        [--title TEXT] [--notes FILE] [--tag TAG]... [--clock-offset NODE=SECONDS]...\n"
-           "                        [--threads N] [--encyclopedia DB]\n"
+           "                        [--title TEXT] [--notes FILE] [--tag TAG]... [OPTIONS]\n"
            "       rankscope report CASE.rscase --out FILE [same options]\n"
            "Writes an incident report of a bundle: the verdict and its chain of evidence, a timeline image,\n"
            "the version matrix with outliers, the top diagnoses with fix and verification steps, and notes.\n"
            "A case file (saved by the workbench) stands for its bundle, analysed again with the case's clock\n"
-           "offsets; its title, notes, tags, bookmarks and verdict override go into the report, and --title,\n"
-           "--notes, --tag and --clock-offset add to them (given options win).\n"
+           "offsets and attribution; its title, notes, tags, bookmarks and verdict override go into the report,\n"
+           "and --title, --notes, --tag, --clock-offset and --attribute add to them (given options win).\n"
            "The format follows FILE's suffix (.html, .md, .pdf, .json, .trace.json, .txt = summary) unless\n"
            "--format is given. HTML is one self-contained file; Markdown writes its images to FILE_images/;\n"
            "trace is Trace Event JSON for Perfetto or chrome://tracing. --redact replaces host names, IP\n"
            "addresses and user names by node-01, ip-01, user-01 everywhere, images included. Without --out,\n"
-           "--format summary prints the short summary; --out - prints html, json, summary or trace.\n"
-           "Exit codes: 0 written, 2 bad usage, 3 nothing readable (or an unreadable case file), 1 the\n"
+           "--format summary prints the short summary; --out - prints html, json, summary or trace.\n"_s
+        + IngestOptions::usage()
+        + u"Exit codes: 0 written, 2 bad usage, 3 nothing readable (or an unreadable case file), 1 the\n"
            "report could not be written.\n"_s;
 }
 
@@ -65,10 +66,15 @@ bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig
                 << s.filePath << u'\n';
     }
     paths = cases::CaseInputs::paths(data);
-    const QHash<QString, double> offsets = cases::CaseInputs::clockOffsets(data);
-    for (auto it = offsets.cbegin(); it != offsets.cend(); ++it) {
-        if (!config.clockOffsetOverrides.contains(it.key()))
-            config.clockOffsetOverrides.insert(it.key(), it.value());
+    // What the command line gives wins over what the case recorded.
+    const ingest::ManualCorrections recorded = cases::CaseInputs::corrections(data);
+    for (auto it = recorded.clockOffsets.cbegin(); it != recorded.clockOffsets.cend(); ++it) {
+        if (!config.manual.clockOffsets.contains(it.key()))
+            config.manual.clockOffsets.insert(it.key(), it.value());
+    }
+    for (auto it = recorded.attribution.cbegin(); it != recorded.attribution.cend(); ++it) {
+        if (!config.manual.attribution.contains(it.key()))
+            config.manual.attribution.insert(it.key(), it.value());
     }
     if (input.title.isEmpty())
         input.title = data.title;
@@ -82,22 +88,21 @@ bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig
 int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QStringList paths;
-    QString outPath, formatName, dbPath, notesPath;
+    QString outPath, formatName, notesPath;
     render::ReportInput input;
-    ingest::IngestConfig config;
-    for (int i = 0; i < args.size(); ++i) {
+    IngestOptions ingestOptions;
+    for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args.at(i);
-        auto value = [&](QString &into) {
-            if (a.startsWith(u"--"_s) && a.contains(u'=')) {
-                into = a.section(u'=', 1);
-                return true;
-            }
-            if (i + 1 >= args.size())
-                return false;
-            into = args.at(++i);
-            return true;
-        };
         const QString option = a.section(u'=', 0, 0);
+        switch (ingestOptions.take(u"report"_s, args, i, err)) {
+        case IngestOptions::Outcome::Taken:
+            continue;
+        case IngestOptions::Outcome::BadUsage:
+            return 2;
+        case IngestOptions::Outcome::NotMine:
+            break;
+        }
+        auto value = [&](QString &into) { return IngestOptions::value(args, i, into); };
         if (a == u"--help"_s || a == u"-h"_s) {
             out << usage();
             return 0;
@@ -130,29 +135,6 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
                 return 2;
             }
             input.annotations.tags.append(tag);
-        } else if (option == u"--encyclopedia"_s) {
-            if (!value(dbPath)) {
-                err << u"rankscope report: --encyclopedia needs a path\n"_s;
-                return 2;
-            }
-        } else if (option == u"--threads"_s) {
-            QString n;
-            bool ok = false;
-            if (!value(n) || (config.threads = n.toInt(&ok), !ok) || config.threads < 1) {
-                err << u"rankscope report: --threads needs a positive number\n"_s;
-                return 2;
-            }
-        } else if (option == u"--clock-offset"_s) {
-            QString spec;
-            bool ok = false;
-            double seconds = 0;
-            if (value(spec))
-                seconds = spec.section(u'=', 1).toDouble(&ok);
-            if (!ok || spec.section(u'=', 0, 0).isEmpty()) {
-                err << u"rankscope report: --clock-offset takes NODE=SECONDS, e.g. gpu-07=-2.5\n"_s;
-                return 2;
-            }
-            config.clockOffsetOverrides.insert(spec.section(u'=', 0, 0), seconds);
         } else if (a.startsWith(u"--"_s)) {
             err << u"rankscope report: unknown option "_s << a << u'\n' << usage();
             return 2;
@@ -160,6 +142,8 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
             paths.append(a);
         }
     }
+    ingest::IngestConfig &config = ingestOptions.config;
+    const QString &dbPath = ingestOptions.encyclopedia;
     if (paths.isEmpty()) {
         err << u"rankscope report: no PATH given\n"_s << usage();
         return 2;

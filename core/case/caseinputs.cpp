@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace rankscope::cases {
@@ -36,12 +38,28 @@ QStringList CaseInputs::paths(const CaseData &data)
     return out;
 }
 
-QHash<QString, double> CaseInputs::clockOffsets(const CaseData &data)
+ingest::ManualCorrections CaseInputs::corrections(const CaseData &data)
 {
-    QHash<QString, double> out;
+    ingest::ManualCorrections out;
     for (const ClockOffset &c : data.clockOffsets)
-        out.insert(c.node, c.seconds);
+        out.clockOffsets.insert(c.node, c.seconds);
+    for (const AttributionOverride &a : data.attribution)
+        out.attribution.insert(a.path, {a.node, a.rank});
     return out;
+}
+
+void CaseInputs::setCorrections(CaseData &data, const ingest::ManualCorrections &corrections)
+{
+    data.clockOffsets.clear();
+    for (auto it = corrections.clockOffsets.cbegin(); it != corrections.clockOffsets.cend(); ++it)
+        data.clockOffsets.append({it.key(), it.value()});
+    std::sort(data.clockOffsets.begin(), data.clockOffsets.end(),
+              [](const ClockOffset &a, const ClockOffset &b) { return a.node < b.node; });
+    data.attribution.clear();
+    for (auto it = corrections.attribution.cbegin(); it != corrections.attribution.cend(); ++it)
+        data.attribution.append({it.key(), it.value().node, it.value().rank});
+    std::sort(data.attribution.begin(), data.attribution.end(),
+              [](const AttributionOverride &a, const AttributionOverride &b) { return a.path < b.path; });
 }
 
 } // namespace rankscope::cases

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "casedata.h"
+#include "ingestconfig.h"
 
 #include <QHash>
 #include <QString>
@@ -23,8 +24,11 @@ public:
     // Files that do not exist are left out; roots in the case's order.
     static QStringList paths(const CaseData &data);
 
-    // The case's manual clock offsets as IngestConfig::clockOffsetOverrides wants them.
-    static QHash<QString, double> clockOffsets(const CaseData &data);
+    // The case's clock offsets and attribution overrides as IngestConfig::manual wants them.
+    static ingest::ManualCorrections corrections(const CaseData &data);
+    // The other way: what a case records of the corrections the workbench was opened with,
+    // sorted (by node, by path) so that an unchanged set compares equal.
+    static void setCorrections(CaseData &data, const ingest::ManualCorrections &corrections);
 };
 
 } // namespace rankscope::cases

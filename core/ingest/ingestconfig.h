@@ -26,6 +26,27 @@ struct FingerprintSpec
     Severity severity = Severity::Info;
 };
 
+// The user's word on who wrote a file, when the attribution got it wrong or found nothing.
+struct FileAttributionOverride
+{
+    QString node; // empty: keep what the ingest found
+    int rank = -1; // -1: keep what the ingest found
+    friend bool operator==(const FileAttributionOverride &, const FileAttributionOverride &) = default;
+};
+
+// What the user set by hand (in a case, the corrections dialog or on the command line). It wins
+// over what the ingest infers, and is applied again whenever the bundle is read.
+struct ManualCorrections
+{
+    // Seconds to add to a node's local times.
+    QHash<QString, double> clockOffsets;
+    // Keyed by InputFile::path (relative to the opened root, "a.tar.gz!/x/y.log" in archives).
+    QHash<QString, FileAttributionOverride> attribution;
+
+    bool isEmpty() const { return clockOffsets.isEmpty() && attribution.isEmpty(); }
+    friend bool operator==(const ManualCorrections &, const ManualCorrections &) = default;
+};
+
 struct IngestConfig
 {
     QList<FingerprintSpec> fingerprints;
@@ -44,9 +65,8 @@ struct IngestConfig
     // Files larger than this are split across threads.
     qint64 parallelChunkBytes = 64ll * 1024 * 1024;
 
-    // Clock offsets set by hand (seconds to add to the node's local times); they win over
-    // the estimate.
-    QHash<QString, double> clockOffsetOverrides;
+    // Clock offsets and file attribution set by hand; they win over the estimates.
+    ManualCorrections manual;
     int threads = 0; // 0: QThread::idealThreadCount()
 };
 

@@ -524,6 +524,33 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             f.rank = rankOffset.value(f.node) + f.localRank;
     }
 
+    // The user's word: a file's rank and node as set by hand hold for all its lines, and say
+    // where that rank runs. What it replaces is kept in a note, so the change stays visible.
+    QHash<QString, int> fileByPath;
+    for (int fi = 0; fi < result->files.size(); ++fi)
+        fileByPath.insert(result->files.at(fi).path, fi);
+    for (auto it = config.manual.attribution.cbegin(); it != config.manual.attribution.cend(); ++it) {
+        const auto found = fileByPath.constFind(it.key());
+        if (found == fileByPath.cend()) {
+            sh.warnings.append({Warning::Kind::Attribution, it.key(), 0,
+                                u"an attribution set by hand names this file, but the bundle has no such file; it was ignored"_s});
+            continue;
+        }
+        InputFile &f = result->files[*found];
+        const QString before = u"rank %1 on %2"_s.arg(f.rank >= 0 ? QString::number(f.rank) : u"?"_s,
+                                                        f.node.isEmpty() ? u"?"_s : f.node);
+        if (it.value().rank >= 0)
+            f.rank = it.value().rank;
+        if (!it.value().node.isEmpty())
+            f.node = it.value().node;
+        f.attributionByHand = true;
+        if (f.rank >= 0 && !f.node.isEmpty())
+            rankNode.insert(f.rank, f.node);
+        sh.warnings.append({Warning::Kind::Attribution, f.path, 0,
+                            u"attributed by hand to rank %1 on %2 (the ingest found %3)"_s.arg(
+                                f.rank >= 0 ? QString::number(f.rank) : u"?"_s, f.node.isEmpty() ? u"?"_s : f.node, before)});
+    }
+
     // --- 4. Years, inferred times and events.
     QList<qint64> absolute;
     for (const Scanned &s : std::as_const(scanned)) {
@@ -651,7 +678,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 ev.timeCoarse = ev.timeInferred && samples.isEmpty();
             }
             ev.localTimeMs = ms;
-            int rank = raw.prefixRank;
+            const bool rankByHand = f.attributionByHand && f.rank >= 0;
+            int rank = rankByHand ? f.rank : raw.prefixRank;
             if (rank < 0 && !raw.ncclHost.isEmpty())
                 rank = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid)).rank;
             if (rank < 0)
@@ -661,9 +689,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             ev.rank = rank;
             if (ev.localRank < 0)
                 ev.localRank = f.localRank;
-            ev.node = !raw.ncclHost.isEmpty() ? QString::fromUtf8(raw.ncclHost)
-                      : (rank >= 0 && rankNode.contains(rank)) ? rankNode.value(rank)
-                                                               : f.node;
+            ev.node = (f.attributionByHand && !f.node.isEmpty()) ? f.node
+                      : !raw.ncclHost.isEmpty()                  ? QString::fromUtf8(raw.ncclHost)
+                      : (rank >= 0 && rankNode.contains(rank))   ? rankNode.value(rank)
+                                                                 : f.node;
             if (rank >= 0) {
                 ranks.insert(rank);
                 if (!ev.node.isEmpty() && !rankNode.contains(rank))
@@ -756,10 +785,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         QHash<QString, qint64> offsetMs;
         for (const QString &node : std::as_const(nodes)) {
             ClockOffset co{node, 0.0, u"none"_s};
-            if (config.clockOffsetOverrides.contains(node)) {
-                co.seconds = config.clockOffsetOverrides.value(node);
-                co.method = u"manual"_s;
-            } else if (deltas.count(node)) {
+            if (deltas.count(node)) {
                 const qint64 d = median(deltas[node]);
                 // Below a second the estimate is noise from the events themselves.
                 if (std::llabs(d) >= 1000) {
@@ -769,8 +795,19 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     co.method = methodOf[node] + u" (within 1 s; not applied)"_s;
                 }
             }
+            co.estimatedSeconds = co.seconds;
+            co.estimateMethod = co.method;
+            if (config.manual.clockOffsets.contains(node)) {
+                co.seconds = config.manual.clockOffsets.value(node);
+                co.method = u"manual"_s;
+            }
             offsetMs.insert(node, qint64(co.seconds * 1000.0));
             result->clockOffsets.append(co);
+        }
+        for (auto it = config.manual.clockOffsets.cbegin(); it != config.manual.clockOffsets.cend(); ++it) {
+            if (!nodes.contains(it.key()))
+                sh.warnings.append({Warning::Kind::Timestamp, QString(), 0,
+                                    u"a clock offset set by hand names node %1, which no file of the bundle is from; it was ignored"_s.arg(it.key())});
         }
         for (Event &ev : events)
             ev.timeMs = ev.localTimeMs == NoTime ? NoTime : ev.localTimeMs + offsetMs.value(ev.node);

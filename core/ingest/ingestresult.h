@@ -60,6 +60,9 @@ struct InputFile
     bool ansi = false;
     bool truncatedLastLine = false;
     bool overlongLines = false;
+    // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of
+    // the file, over what its lines claim.
+    bool attributionByHand = false;
 };
 
 struct Capture
@@ -106,6 +109,10 @@ struct ClockOffset
     QString node;
     double seconds = 0; // added to the node's local times
     QString method;     // "manual", "collective timeouts (SeqNum)", "NCCL init", "none"
+    // What the events alone say, also when a manual offset replaced it (the corrections dialog
+    // shows both): seconds, and how they were found ("none" when nothing could tell).
+    double estimatedSeconds = 0;
+    QString estimateMethod;
 };
 
 struct JobShape

@@ -843,6 +843,9 @@ LineAttribution::LineAttribution(IngestResultPtr result)
 
 int LineAttribution::rank(QByteArrayView raw, SourceRef origin) const
 {
+    const InputFile *byHand = m_result ? m_result->file(origin.file) : nullptr;
+    if (byHand && byHand->attributionByHand && byHand->rank >= 0)
+        return byHand->rank;
     QByteArray scratch;
     const QByteArrayView line = withoutAnsi(raw, scratch);
     const LinePrefix prefix = LinePrefix::parse(line);
@@ -870,6 +873,9 @@ int LineAttribution::rank(QByteArrayView raw, SourceRef origin) const
 
 QString LineAttribution::node(QByteArrayView raw, SourceRef origin, int rank) const
 {
+    const InputFile *byHand = m_result ? m_result->file(origin.file) : nullptr;
+    if (byHand && byHand->attributionByHand && !byHand->node.isEmpty())
+        return byHand->node;
     QByteArray scratch;
     const QByteArrayView line = withoutAnsi(raw, scratch);
     const LinePrefix prefix = LinePrefix::parse(line);

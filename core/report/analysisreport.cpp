@@ -3,6 +3,7 @@
 #include "analysisreport.h"
 
 #include "knowledgebase.h"
+#include "reportnames.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -19,16 +20,6 @@ namespace {
 QJsonValue nullable(int v) { return v >= 0 ? QJsonValue(v) : QJsonValue(QJsonValue::Null); }
 QJsonValue nullable(const QString &s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); }
 QJsonValue timeValue(qint64 ms) { return ms == NoTime ? QJsonValue(QJsonValue::Null) : QJsonValue(AnalysisReport::isoTime(ms)); }
-
-QString roleName(ChainStep::Role r)
-{
-    switch (r) {
-    case ChainStep::Role::Initiating: return u"initiating"_s;
-    case ChainStep::Role::Collateral: return u"collateral"_s;
-    case ChainStep::Role::Context: break;
-    }
-    return u"context"_s;
-}
 
 QJsonValue evidenceJson(const Evidence &e)
 {
@@ -58,7 +49,8 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
         for (int x : f.ranks)
             ranks.append(x);
         inputs.append(QJsonObject{{u"path"_s, f.path}, {u"kind"_s, kindOf(f)}, {u"bytes"_s, f.bytes}, {u"lines"_s, f.lines},
-                                  {u"node"_s, nullable(f.node)}, {u"ranks"_s, ranks}});
+                                  {u"node"_s, nullable(f.node)}, {u"ranks"_s, ranks},
+                                  {u"attributed_by_hand"_s, f.attributionByHand}});
     }
     QJsonArray nodes, ranks, missing;
     for (const QString &n : in.job.nodes)
@@ -73,7 +65,7 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
     const Verdict &v = r.verdict;
     QJsonArray chain;
     for (const ChainStep &s : v.chain) {
-        chain.append(QJsonObject{{u"role"_s, roleName(s.role)}, {u"rank"_s, nullable(s.evidence.rank)}, {u"node"_s, nullable(s.evidence.node)},
+        chain.append(QJsonObject{{u"role"_s, ReportNames::role(s.role)}, {u"rank"_s, nullable(s.evidence.rank)}, {u"node"_s, nullable(s.evidence.node)},
                                  {u"time"_s, timeValue(s.evidence.timeMs)}, {u"entry"_s, nullable(s.entry)},
                                  {u"path"_s, nullable(s.evidence.path)},
                                  {u"line"_s, s.evidence.source.isValid() ? QJsonValue(s.evidence.source.line) : QJsonValue(QJsonValue::Null)},
@@ -142,7 +134,7 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
             for (const ingest::Capture &c : e.captures)
                 captures.insert(c.name, c.value);
             events.append(QJsonObject{{u"entry"_s, e.fingerprint >= 0 ? QJsonValue(in.fingerprints.at(e.fingerprint).entryId) : QJsonValue(QJsonValue::Null)},
-                                      {u"role"_s, roleName(r.eventRoles.value(i))},
+                                      {u"role"_s, ReportNames::role(r.eventRoles.value(i))},
                                       {u"rank"_s, nullable(e.rank)}, {u"node"_s, nullable(e.node)}, {u"time"_s, timeValue(e.timeMs)},
                                       {u"time_inferred"_s, e.timeInferred}, {u"path"_s, f ? f->path : QString()},
                                       {u"line"_s, e.source.line}, {u"text"_s, e.text}, {u"captures"_s, captures}});
@@ -182,7 +174,7 @@ QString AnalysisReport::toText(const AnalysisResult &r, const kb::KnowledgeBase 
                 o += u"  … %1 more steps (see --format json)\n"_s.arg(r.verdict.chain.size() - 12);
                 break;
             }
-            o += u"  [%1] %2 %3 %4:%5\n      %6\n"_s.arg(roleName(s.role), s.evidence.rank >= 0 ? u"rank %1"_s.arg(s.evidence.rank) : QString(),
+            o += u"  [%1] %2 %3 %4:%5\n      %6\n"_s.arg(ReportNames::role(s.role), s.evidence.rank >= 0 ? u"rank %1"_s.arg(s.evidence.rank) : QString(),
                                                        s.evidence.node, s.evidence.path, QString::number(s.evidence.source.line), s.why);
         }
     }
@@ -240,7 +232,7 @@ QString AnalysisReport::toMarkdown(const AnalysisResult &r, const kb::KnowledgeB
         o += u" (world size %1)"_s.arg(in.job.worldSize);
     o += u".\n\n## Chain of evidence\n\n| role | rank | node | where | why |\n|---|---|---|---|---|\n"_s;
     for (const ChainStep &s : r.verdict.chain.mid(0, 30))
-        o += u"| %1 | %2 | %3 | `%4:%5` | %6 |\n"_s.arg(roleName(s.role), s.evidence.rank >= 0 ? QString::number(s.evidence.rank) : u"—"_s,
+        o += u"| %1 | %2 | %3 | `%4:%5` | %6 |\n"_s.arg(ReportNames::role(s.role), s.evidence.rank >= 0 ? QString::number(s.evidence.rank) : u"—"_s,
                                                        s.evidence.node.isEmpty() ? u"—"_s : s.evidence.node, s.evidence.path,
                                                        QString::number(s.evidence.source.line), s.why);
     if (!r.matrix.outliers.isEmpty()) {

@@ -6,6 +6,7 @@
 #include "knowledgebase.h"
 #include "rankscopeconfig.h"
 #include "redactor.h"
+#include "reportnames.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -19,19 +20,6 @@ namespace rankscope::report {
 namespace an = rankscope::analysis;
 
 namespace {
-
-QString roleName(an::ChainStep::Role r)
-{
-    switch (r) {
-    case an::ChainStep::Role::Initiating:
-        return u"initiating"_s;
-    case an::ChainStep::Role::Collateral:
-        return u"collateral"_s;
-    case an::ChainStep::Role::Context:
-        break;
-    }
-    return u"context"_s;
-}
 
 QString stateName(an::MatrixCell::State s)
 {
@@ -74,25 +62,6 @@ QString overrideText(const ReportVerdictOverride &o)
 bool hasNotes(const ReportAnnotations &a)
 {
     return !a.notes.trimmed().isEmpty() || !a.bookmarks.isEmpty() || !a.tags.isEmpty();
-}
-
-QString eventKindName(ingest::Event::Kind k)
-{
-    switch (k) {
-    case ingest::Event::Kind::Fingerprint:
-        return u"event"_s;
-    case ingest::Event::Kind::ProcessStart:
-        return u"process start"_s;
-    case ingest::Event::Kind::NcclInitComplete:
-        return u"NCCL init complete"_s;
-    case ingest::Event::Kind::TrainingStep:
-        return u"training step"_s;
-    case ingest::Event::Kind::LastLine:
-        return u"last line"_s;
-    case ingest::Event::Kind::Fact:
-        return u"fact"_s;
-    }
-    return u"event"_s;
 }
 
 double rounded(double v)
@@ -348,7 +317,7 @@ IncidentReport IncidentReport::build(const an::AnalysisResult &result, const kb:
 
     rep.chainTotal = v.chain.size();
     for (const an::ChainStep &s : v.chain.mid(0, options.maxChainSteps))
-        rep.chain.append({ roleName(s.role), s.entry, R(s.why), line(s.evidence) });
+        rep.chain.append({ ReportNames::role(s.role), s.entry, R(s.why), line(s.evidence) });
 
     for (const an::Diagnosis &d : result.diagnoses.mid(0, options.maxDiagnoses)) {
         Diagnosis out;
@@ -462,7 +431,7 @@ IncidentReport::Timeline IncidentReport::buildTimeline(
     QHash<QString, QString> labels; // entry id -> label
     const auto labelOf = [&](const ingest::Event &e) {
         if (e.kind != ingest::Event::Kind::Fingerprint || e.fingerprint < 0 || e.fingerprint >= in->fingerprints.size())
-            return eventKindName(e.kind);
+            return ReportNames::eventKind(e.kind);
         const QString &id = in->fingerprints.at(e.fingerprint).entryId;
         auto it = labels.constFind(id);
         if (it == labels.cend()) {
@@ -513,7 +482,7 @@ IncidentReport::Timeline IncidentReport::buildTimeline(
         if (t.initiating < 0 && c.role == an::ChainStep::Role::Initiating
             && (!result.verdict.evidence.source.isValid() || e.source == result.verdict.evidence.source))
             t.initiating = int(t.events.size());
-        t.events.append({ laneOf.value(e.node).value(e.rank), e.timeMs, roleName(c.role), labelOf(e) });
+        t.events.append({ laneOf.value(e.node).value(e.rank), e.timeMs, ReportNames::role(c.role), labelOf(e) });
     }
     // The verdict's line may not be an event of its own (a matrix verdict): then the first
     // initiating event stands for it.

@@ -5,6 +5,7 @@
 #include "analysisreport.h"
 #include "knowledgebase.h"
 #include "redactor.h"
+#include "reportnames.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,38 +20,6 @@ namespace rankscope::report {
 namespace an = rankscope::analysis;
 
 namespace {
-
-QString roleName(an::ChainStep::Role r)
-{
-    switch (r) {
-    case an::ChainStep::Role::Initiating:
-        return u"initiating"_s;
-    case an::ChainStep::Role::Collateral:
-        return u"collateral"_s;
-    case an::ChainStep::Role::Context:
-        break;
-    }
-    return u"context"_s;
-}
-
-QString kindName(ingest::Event::Kind k)
-{
-    switch (k) {
-    case ingest::Event::Kind::Fingerprint:
-        return u"event"_s;
-    case ingest::Event::Kind::ProcessStart:
-        return u"process start"_s;
-    case ingest::Event::Kind::NcclInitComplete:
-        return u"NCCL init complete"_s;
-    case ingest::Event::Kind::TrainingStep:
-        return u"training step"_s;
-    case ingest::Event::Kind::LastLine:
-        return u"last line"_s;
-    case ingest::Event::Kind::Fact:
-        return u"fact"_s;
-    }
-    return u"event"_s;
-}
 
 QJsonObject metadata(const QString &name, int pid, int tid, const QJsonObject &args)
 {
@@ -159,7 +128,7 @@ QJsonObject TraceExport::toJson(const an::AnalysisResult &result, const Redactor
             pid = e.node.isEmpty() ? jobPid : pidOf.value(e.node, jobPid);
             nodeTracks.insert(pid);
         }
-        QString entry, name = kindName(e.kind);
+        QString entry, name = ReportNames::eventKind(e.kind);
         if (e.kind == ingest::Event::Kind::Fingerprint && e.fingerprint >= 0
             && e.fingerprint < in->fingerprints.size()) {
             entry = in->fingerprints.at(e.fingerprint).entryId;
@@ -171,7 +140,7 @@ QJsonObject TraceExport::toJson(const an::AnalysisResult &result, const Redactor
             name = *it;
         }
         const ingest::InputFile *f = in->file(e.source.file);
-        const QString role = roleName(result.eventRoles.value(i, an::ChainStep::Role::Context));
+        const QString role = ReportNames::role(result.eventRoles.value(i, an::ChainStep::Role::Context));
         instants.append(QJsonObject {
             { u"name"_s, name },
             { u"cat"_s, role },

@@ -5,6 +5,7 @@
 // inventories of every kind. The expected answers are what an engineer reading them would say.
 #include "analysisreport.h"
 #include "analyzer.h"
+#include "bundlefiles.h"
 #include "versionmatrixbuilder.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
@@ -188,12 +189,7 @@ private Q_SLOTS:
         // Only rank 0 logs its steps, but every rank logs the same overflow at the same loss
         // scale: node-2's clock runs 42 s ahead and is corrected from those lines.
         QTemporaryDir dir;
-        auto write = [&](const QString &name, const QByteArray &text) {
-            QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
-            QFile f(dir.filePath(name));
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(text);
-        };
+        auto write = [&](const QString &name, const QByteArray &text) { QVERIFY(test::writeBundleFile(dir.path(), name, text)); };
         auto overflow = [](int rank, const char *time, int scale) -> QByteArray {
             return QByteArray("[2024-04-15 ") + time + "] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank "
                    + QByteArray::number(rank) + " Skipping step. Attempted loss scale: " + QByteArray::number(scale)

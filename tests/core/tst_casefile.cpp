@@ -655,9 +655,17 @@ private Q_SLOTS:
         QVERIFY(CaseInputs::paths(data).isEmpty());
 
         data.clockOffsets = { { u"gpu-a01"_s, -2.5 }, { u"gpu-a02"_s, 1.0 } };
-        const QHash<QString, double> offsets = CaseInputs::clockOffsets(data);
-        QCOMPARE(offsets.size(), 2);
-        QCOMPARE(offsets.value(u"gpu-a01"_s), -2.5);
+        data.attribution = { { u"console/copied.txt"_s, u"gpu-a02"_s, 5 }, { u"node-1/x.log"_s, QString(), 3 } };
+        const ingest::ManualCorrections corrections = CaseInputs::corrections(data);
+        QCOMPARE(corrections.clockOffsets.size(), 2);
+        QCOMPARE(corrections.clockOffsets.value(u"gpu-a01"_s), -2.5);
+        QCOMPARE(corrections.attribution.value(u"console/copied.txt"_s), (ingest::FileAttributionOverride { u"gpu-a02"_s, 5 }));
+        QCOMPARE(corrections.attribution.value(u"node-1/x.log"_s).rank, 3);
+        // And back, sorted, so that an unchanged set compares equal to what the case holds.
+        CaseData back;
+        CaseInputs::setCorrections(back, corrections);
+        QCOMPARE(back.clockOffsets, data.clockOffsets);
+        QCOMPARE(back.attribution, data.attribution);
     }
 
     void reportAnnotations()

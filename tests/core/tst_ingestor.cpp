@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ingest on hand-made bundles that look like real ones (tests/data/handmade) and on every
 // kind of bad input the ingest issue lists. Archives are written here with libarchive.
+#include "bundlefiles.h"
 #include "ingestor.h"
 #include "linereader.h"
+#include "linesource.h"
 
 #include <QDir>
 #include <QFile>
@@ -387,12 +389,7 @@ private Q_SLOTS:
         // A node's /proc/stat (collected with its inventory) says when it booted; its dmesg
         // counts seconds from then. Without a boot time the line stays untimed, not guessed.
         QTemporaryDir dir;
-        auto write = [&](const QString &name, const QByteArray &text) {
-            QDir().mkpath(QFileInfo(dir.filePath(name)).absolutePath());
-            QFile f(dir.filePath(name));
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(text);
-        };
+        auto write = [&](const QString &name, const QByteArray &text) { QVERIFY(test::writeBundleFile(dir.path(), name, text)); };
         write(u"node-a/dmesg.log"_s, "[    0.000000] Linux version 6.1.0-18-amd64\n[86400.500000] Out of memory: Killed process 4242 (python)\n");
         write(u"node-a/proc-stat.txt"_s, "cpu  12 0 3 4\nbtime 1700000000\nprocesses 4711\n");
         write(u"node-b/dmesg.log"_s, "[  512.250000] Out of memory: Killed process 777 (python)\n");
@@ -410,6 +407,59 @@ private Q_SLOTS:
         QCOMPARE(a->localTimeMs, 1'700'000'000'000LL + 86'400'500LL);
         QVERIFY(!a->timeInferred);
         QVERIFY(b->timeMs == NoTime || b->timeInferred);
+    }
+
+    void attributionSetByHandWins()
+    {
+        // A file nothing attributes (a copied console log), and a file whose lines claim the
+        // wrong rank (a relabelled torchrun prefix): the user's word holds for every line, in
+        // the events and in the log view's per-line attribution alike.
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &text) { QVERIFY(test::writeBundleFile(dir.path(), name, text)); };
+        write(u"console/copied.txt"_s,
+              "2025-03-04 10:30:00,100 starting\n2025-03-04 10:30:01,200 message truncated : receiving 524288 bytes instead of 1024\n");
+        write(u"gpu-b07/rank3.log"_s, "[rank3]: 2025-03-04 10:30:02,000 Out of memory: Killed process 4242 (python)\n");
+        const QString copied = u"console/copied.txt"_s;
+        const QString relabelled = u"gpu-b07/rank3.log"_s;
+
+        const IngestResultPtr plain = Ingestor::run({dir.path()}, testConfig());
+        const Event *trunc = findEvent(*plain, u"nccl-message-truncated"_s);
+        QVERIFY(trunc);
+        QCOMPARE(trunc->rank, -1);
+        QVERIFY(findEvent(*plain, u"host-oom-kill"_s, 3));
+
+        IngestConfig config = testConfig();
+        config.manual.attribution.insert(copied, {u"gpu-a01"_s, 5});
+        config.manual.attribution.insert(relabelled, {QString(), 7});
+        config.manual.attribution.insert(u"no/such.log"_s, {QString(), 1});
+        const IngestResultPtr r = Ingestor::run({dir.path()}, config);
+        trunc = findEvent(*r, u"nccl-message-truncated"_s);
+        QVERIFY(trunc);
+        QCOMPARE(trunc->rank, 5);
+        QCOMPARE(trunc->node, u"gpu-a01"_s);
+        const Event *oom = findEvent(*r, u"host-oom-kill"_s);
+        QVERIFY(oom);
+        QCOMPARE(oom->rank, 7); // over the line's own "[rank3]:" claim
+        QCOMPARE(oom->node, u"gpu-b07"_s); // not set by hand: the folder's
+        QVERIFY(r->job.ranks.contains(5) && r->job.ranks.contains(7));
+        QVERIFY(!r->job.ranks.contains(3));
+        QVERIFY(r->job.nodes.contains(u"gpu-a01"_s));
+
+        const InputFile *f = nullptr;
+        for (const InputFile &x : r->files) {
+            if (x.path == copied)
+                f = &x;
+        }
+        QVERIFY(f);
+        QVERIFY(f->attributionByHand);
+        QCOMPARE(f->rank, 5);
+        QVERIFY2(hasWarning(*r, copied, u"attributed by hand to rank 5 on gpu-a01"_s), qPrintable(allWarnings(*r)));
+        QVERIFY2(hasWarning(*r, u"no/such.log"_s, u"no such file"_s), qPrintable(allWarnings(*r)));
+
+        const LineAttribution lines(r);
+        QCOMPARE(lines.rank("[rank3]: Out of memory: Killed process 4242 (python)", oom->source), 7);
+        QCOMPARE(lines.rank("2025-03-04 10:30:00,100 starting", {trunc->source.file, 1}), 5);
+        QCOMPARE(lines.node("2025-03-04 10:30:00,100 starting", {trunc->source.file, 1}, 5), u"gpu-a01"_s);
     }
 
     void cancelLeavesAUsableResult()

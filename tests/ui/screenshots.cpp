@@ -5,6 +5,7 @@
 // Run by packaging/screenshots.sh under Xvfb; the images are used in the README.
 #include "casecontroller.h"
 #include "casepanel.h"
+#include "correctionsdialog.h"
 #include "encyclopediapanel.h"
 #include "knowledgebase.h"
 #include "logview.h"
@@ -21,6 +22,7 @@
 #include <QDockWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -79,9 +81,10 @@ int main(int argc, char **argv)
         QSignalSpy described(c, &ui::CaseController::sourcesDescribed);
         if (!c->hasCase() && c->newCase(u"CUDA OOM during step 7"_s) && c->sourcesPending())
             described.wait(30000);
-        c->setNotes(u"Rank 3 ran out of memory first (allocator line bookmarked).\n"
+        const int firstRank = win.analysis() ? win.analysis()->verdict.rank : -1;
+        c->setNotes(u"Rank %1 ran out of memory first (allocator line bookmarked).\n"
                     "The NCCL watchdog timeouts on the other ranks are collateral.\n"
-                    "Next: rerun with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True."_s);
+                    "Next: rerun with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True."_s.arg(firstRank));
         c->setTags({u"oom"_s, u"h100"_s, u"needs-rerun"_s});
         c->bookmarkCurrentLine();
         if (const auto result = win.analysis()) {
@@ -104,6 +107,21 @@ int main(int argc, char **argv)
                  name == u"caseDock"_s ? u"case"_s : u"walkthrough"_s);
         }
         save(win.overview(), u"overview-override"_s);
+        // Edit → Corrections on the file the log view shows.
+        const ingest::InputFile *shown = win.ingestResult() ? win.ingestResult()->file(win.logView()->currentLine().file) : nullptr;
+        if (ui::CorrectionsDialog *d = win.showCorrectionsDialog(shown ? shown->path : QString())) {
+            QEventLoop wait;
+            QTimer::singleShot(300, &wait, &QEventLoop::quit);
+            wait.exec();
+            save(d, u"corrections"_s);
+            if (auto *tabs = d->findChild<QTabWidget *>()) {
+                tabs->setCurrentIndex(0);
+                QTimer::singleShot(200, &wait, &QEventLoop::quit);
+                wait.exec();
+                save(d, u"corrections-clocks"_s);
+            }
+            d->reject();
+        }
         if (ui::PresenterWindow *p = c->present(1)) {
             p->resize(1280, 720);
             QEventLoop wait;

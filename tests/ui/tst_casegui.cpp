@@ -9,6 +9,7 @@
 #include "casefile.h"
 #include "caselocator.h"
 #include "casepanel.h"
+#include "guitestsupport.h"
 #include "knowledgebase.h"
 #include "logtextarea.h"
 #include "logview.h"
@@ -50,13 +51,6 @@ using namespace rankscope;
 using namespace rankscope::ui;
 
 namespace {
-
-std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
-{
-    Warnings w;
-    return kb::KnowledgeBase::open(
-        QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), QString(), &w);
-}
 
 // A small simulated CUDA OOM incident: 2 nodes x 2 GPUs, plain folder.
 bool simulate(const QString &outDir)
@@ -107,13 +101,8 @@ class TestCaseGui : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_settings.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(u"RankScopeTest"_s);
-        QCoreApplication::setApplicationName(u"tst_casegui"_s);
-        m_kb = knowledgeBase();
+        m_kb = test::builtEncyclopedia();
         QVERIFY2(m_kb && m_kb->entries().size() >= 64, "the built encyclopedia is missing");
     }
 
@@ -122,7 +111,7 @@ private Q_SLOTS:
         BookmarkModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy edited(&model, &BookmarkModel::edited);
-        model.setBookmarks({ { u"a.log"_s, 3, 1, u"n1"_s, 1000, u"first"_s, {} },
+        model.setItems({ { u"a.log"_s, 3, 1, u"n1"_s, 1000, u"first"_s, {} },
             { u"node-2/b.log"_s, 9, -1, {}, cases::NoTime, {}, {} } });
         QCOMPARE(edited.count(), 0);
         QCOMPARE(model.rowCount(), 2);
@@ -140,7 +129,7 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(edited.count(), 4);
         QCOMPARE(model.index(0).data(BookmarkModel::PathRole).toString(), u"node-2/b.log"_s);
-        model.setBookmarks({});
+        model.setItems({});
         QCOMPARE(model.rowCount(), 0);
     }
 
@@ -157,7 +146,7 @@ private Q_SLOTS:
             s.timeMs = t;
             return s;
         };
-        model.setSteps({ step("start", 100), step("fail", 300), step("end", 500) });
+        model.setItems({ step("start", 100), step("fail", 300), step("end", 500) });
         QCOMPARE(model.index(1).data().toString(), u"fail"_s);
         QCOMPARE(model.rowForTime(200), 1);
         QCOMPARE(model.rowForTime(900), 3);
@@ -460,7 +449,7 @@ private Q_SLOTS:
         QVERIFY(openIncident(w, { bundle }));
         QVERIFY(c->newCase());
         QVERIFY(c->proposeWalkthrough());
-        const QList<cases::WalkthroughStep> steps = c->walkthroughModel()->steps();
+        const QList<cases::WalkthroughStep> steps = c->walkthroughModel()->items();
         QVERIFY(steps.size() >= 3);
 
         QAction *present = c->walkthroughPanel()->presentAction();
@@ -610,7 +599,7 @@ private:
         *out = c->caseData();
     }
 
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings{"tst_casegui"};
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
 };
 

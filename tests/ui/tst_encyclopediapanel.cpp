@@ -9,6 +9,7 @@
 #include "encyclopediapanel.h"
 #include "encyclopediaroles.h"
 #include "entryview.h"
+#include "guitestsupport.h"
 #include "knowledgebase.h"
 #include "linkrow.h"
 #include "themes.h"
@@ -77,13 +78,8 @@ class TestEncyclopediaPanel : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
+        QVERIFY(m_settings.isValid());
         QVERIFY(m_userDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QCoreApplication::setOrganizationName(u"RankScopeTest"_s);
-        QCoreApplication::setApplicationName(u"tst_encyclopediapanel"_s);
         // Same look everywhere: the platform style of a developer's desktop does not leak in.
         QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
 
@@ -456,7 +452,7 @@ private Q_SLOTS:
     }
 
 private:
-    QTemporaryDir m_settingsDir;
+    test::IsolatedSettings m_settings{"tst_encyclopediapanel"};
     QTemporaryDir m_userDir;
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
 };

@@ -4,6 +4,7 @@
 // RANKSCOPE_SCREENSHOT_DIR=/some/dir makes screenshots() write a light and a dark PNG there.
 #include "findbar.h"
 #include "gotolinebar.h"
+#include "guitestsupport.h"
 #include "ingestor.h"
 #include "logtextarea.h"
 #include "logview.h"
@@ -66,11 +67,6 @@ bool writeTarGz(const QString &path, const QList<std::pair<QByteArray, QByteArra
     return true;
 }
 
-QString handmade(const char *name)
-{
-    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/") + QString::fromLatin1(name);
-}
-
 // The text of a line of a plain file, read without the view.
 QByteArray fileLine(const QString &path, qint64 line)
 {
@@ -95,12 +91,7 @@ class TestLogView : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QCoreApplication::setOrganizationName(u"RankScopeTest"_s);
-        QCoreApplication::setApplicationName(u"tst_logview"_s);
+        QVERIFY(m_settings.isValid());
 
         // 200,000 lines with a few needles to find.
         QVERIFY(m_dataDir.isValid());
@@ -260,7 +251,7 @@ private Q_SLOTS:
 
     void filterToARank()
     {
-        const QString path = handmade("cuda-oom-slurm/slurm-77123.out");
+        const QString path = test::handmade("cuda-oom-slurm/slurm-77123.out");
         const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
         LogView view;
         view.resize(1000, 600);
@@ -328,7 +319,7 @@ private Q_SLOTS:
 
     void marksLandOnTheirLines()
     {
-        const IngestResultPtr r = Ingestor::run({handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
+        const IngestResultPtr r = Ingestor::run({test::handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
         LogView view;
         view.resize(900, 500);
         view.show();
@@ -358,7 +349,7 @@ private Q_SLOTS:
 
     void mergedViewAndActivation()
     {
-        const IngestResultPtr r = Ingestor::run({handmade("straggler")}, IngestConfig{});
+        const IngestResultPtr r = Ingestor::run({test::handmade("straggler")}, IngestConfig{});
         QCOMPARE(r->files.size(), 4);
         LogView view;
         view.resize(1000, 600);
@@ -442,7 +433,7 @@ private Q_SLOTS:
         if (out.isEmpty())
             QSKIP("set RANKSCOPE_SCREENSHOT_DIR to write screenshots");
         QApplication::setStyle(QStyleFactory::create(u"Fusion"_s));
-        const IngestResultPtr r = Ingestor::run({handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
+        const IngestResultPtr r = Ingestor::run({test::handmade("cuda-oom-slurm/slurm-77123.out")}, IngestConfig{});
         for (const bool dark : {false, true}) {
             LogView view;
             view.setPalette(dark ? Themes::darkPalette() : Themes::lightPalette());
@@ -472,7 +463,7 @@ private Q_SLOTS:
                           "[2024-12-18 20:00:02,000] tensor dump: " + QByteArray(9000, 'x') + "\n"
                           "\tindented\twith tabs\n"));
         const IngestResultPtr ansi = Ingestor::run({dir.filePath(u"rank-7.log"_s)}, IngestConfig{});
-        const IngestResultPtr straggler = Ingestor::run({handmade("straggler")}, IngestConfig{});
+        const IngestResultPtr straggler = Ingestor::run({test::handmade("straggler")}, IngestConfig{});
         for (const bool dark : {false, true}) {
             LogView view;
             view.setPalette(dark ? Themes::darkPalette() : Themes::lightPalette());
@@ -496,7 +487,7 @@ private Q_SLOTS:
     }
 
 private:
-    QTemporaryDir m_settingsDir;
+    test::IsolatedSettings m_settings{"tst_logview"};
     QTemporaryDir m_dataDir;
     QString m_bigPath;
     IngestResultPtr m_big;

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "aboutdialog.h"
+#include "guitestsupport.h"
 #include "mainwindow.h"
 
 #include <QAction>
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using namespace rankscope;
 using namespace rankscope::ui;
 
 class TestMainWindow : public QObject
@@ -21,12 +23,7 @@ class TestMainWindow : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(m_settingsDir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QCoreApplication::setOrganizationName(u"RankScopeTest"_s);
-        QCoreApplication::setApplicationName(u"tst_mainwindow"_s);
+        QVERIFY(m_settings.isValid());
     }
 
     void opensAndCloses()
@@ -72,7 +69,7 @@ private Q_SLOTS:
     }
 
 private:
-    QTemporaryDir m_settingsDir;
+    test::IsolatedSettings m_settings{"tst_mainwindow"};
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -3,6 +3,7 @@
 // The timeline at scale and its filters, on synthetic incidents (tests/bench/syntheticincident.h).
 // Everything is checked on the plot's data (which events it draws), never on pixels.
 #include "../bench/syntheticincident.h"
+#include "guitestsupport.h"
 #include "knowledgebase.h"
 #include "timelineplot.h"
 
@@ -52,10 +53,7 @@ class TestTimeline : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_settings.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
     }
 
     void init()
@@ -184,7 +182,7 @@ private Q_SLOTS:
     }
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings{"tst_timeline"};
 };
 
 QTEST_MAIN(TestTimeline)

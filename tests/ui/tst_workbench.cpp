@@ -6,6 +6,7 @@
 #include "exportreportdialog.h"
 #include "findbar.h"
 #include "gotolinebar.h"
+#include "guitestsupport.h"
 #include "knowledgebase.h"
 #include "logview.h"
 #include "mainwindow.h"
@@ -40,29 +41,14 @@ using namespace Qt::StringLiterals;
 using namespace rankscope;
 using namespace rankscope::ui;
 
-namespace {
-QString handmade(const char *name)
-{
-    return QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/") + QString::fromLatin1(name);
-}
-std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
-{
-    Warnings w;
-    return kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), QString(), &w);
-}
-} // namespace
-
 class TestWorkbench : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_settings.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        m_kb = knowledgeBase();
+        m_kb = test::builtEncyclopedia();
         QVERIFY(m_kb->entries().size() >= 64);
     }
 
@@ -73,9 +59,7 @@ private Q_SLOTS:
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QSignalSpy ready(&w, &MainWindow::analysisReady);
-        w.openPaths({handmade("cuda-oom-slurm")});
-        QVERIFY(ready.wait(20000));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
 
         // The overview states the verdict.
         QVERIFY2(w.overview()->verdictText().contains(u"Rank 3"_s), qPrintable(w.overview()->verdictText()));
@@ -97,9 +81,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.setKnowledgeBase(m_kb);
-        QSignalSpy ready(&w, &MainWindow::analysisReady);
-        w.openPaths({handmade("inventories")});
-        QVERIFY(ready.wait(20000));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("inventories")}));
         models::VersionMatrixModel *model = w.matrix()->model();
         QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int driver = int(model->columns().indexOf(u"driver"_s));
@@ -140,9 +122,7 @@ private Q_SLOTS:
         QCOMPARE(finished.first().first().toBool(), true);
         QVERIFY(!w.isLoading());
         // Still usable: open another incident.
-        QSignalSpy ready(&w, &MainWindow::analysisReady);
-        w.openPaths({handmade("time-limit")});
-        QVERIFY(ready.wait(20000));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("time-limit")}));
         QVERIFY(w.overview()->verdictText().startsWith(u"External"_s));
     }
 
@@ -155,9 +135,7 @@ private Q_SLOTS:
         w.resize(1400, 900);
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QSignalSpy ready(&w, &MainWindow::analysisReady);
-        w.openPaths({handmade("cuda-oom-slurm")});
-        QVERIFY(ready.wait(20000));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
 
         QTableView *matrix = w.matrix()->table();
         matrix->setFocus();
@@ -234,9 +212,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.setKnowledgeBase(m_kb);
-        QSignalSpy ready(&w, &MainWindow::analysisReady);
-        w.openPaths({handmade("cuda-oom-slurm")});
-        QVERIFY(ready.wait(20000));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
         QVERIFY(w.findChild<QAction *>(u"exportReportAction"_s)->isEnabled());
         const QString verdict = w.analysis()->verdict.summary;
         QVERIFY(verdict.contains(u"Rank 3"_s));
@@ -317,9 +293,7 @@ private Q_SLOTS:
         w.setKnowledgeBase(m_kb);
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QSignalSpy ready(&w, &MainWindow::analysisReady);
-        w.openPaths({handmade("cuda-oom-slurm")});
-        QVERIFY(ready.wait(20000));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
         QGuiApplication::clipboard()->clear();
         QTest::keyClick(w.matrix()->table(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
         const QString summary = QGuiApplication::clipboard()->text();
@@ -327,7 +301,7 @@ private Q_SLOTS:
     }
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings{"tst_workbench"};
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
 };
 

@@ -26,20 +26,13 @@ QString shortPlace(const cases::Bookmark &b)
 } // namespace
 
 BookmarkModel::BookmarkModel(QObject *parent)
-    : QAbstractListModel(parent)
+    : CaseListModel(parent)
 { }
-
-void BookmarkModel::setBookmarks(const QList<cases::Bookmark> &bookmarks)
-{
-    beginResetModel();
-    m_bookmarks = bookmarks;
-    endResetModel();
-}
 
 int BookmarkModel::rowOf(const QString &path, LineNumber line) const
 {
-    for (int i = 0; i < m_bookmarks.size(); ++i) {
-        if (m_bookmarks.at(i).path == path && m_bookmarks.at(i).line == line)
+    for (int i = 0; i < m_items.size(); ++i) {
+        if (m_items.at(i).path == path && m_items.at(i).line == line)
             return i;
     }
     return -1;
@@ -50,24 +43,14 @@ int BookmarkModel::add(const cases::Bookmark &bookmark)
     const int existing = rowOf(bookmark.path, bookmark.line);
     if (existing >= 0)
         return existing;
-    const int row = int(m_bookmarks.size());
-    beginInsertRows({}, row, row);
-    m_bookmarks.append(bookmark);
-    endInsertRows();
-    Q_EMIT edited();
-    return row;
-}
-
-int BookmarkModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_bookmarks.size());
+    return insertItem(int(m_items.size()), bookmark);
 }
 
 QVariant BookmarkModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const cases::Bookmark &b = m_bookmarks.at(index.row());
+    const cases::Bookmark &b = m_items.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
         return b.label.isEmpty() ? shortPlace(b) : shortPlace(b) + u" — "_s + b.label;
@@ -114,45 +97,24 @@ bool BookmarkModel::setData(const QModelIndex &index, const QVariant &value, int
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
-    cases::Bookmark &b = m_bookmarks[index.row()];
-    QString *field = nullptr;
+    cases::Bookmark &b = m_items[index.row()];
     if (role == Qt::EditRole || role == LabelRole)
-        field = &b.label;
-    else if (role == NoteRole)
-        field = &b.note;
-    else
-        return false;
-    // An inline edit is committed once and tidied; other roles store the text as given.
-    const QString text = role == Qt::EditRole ? value.toString().simplified() : value.toString();
-    if (*field == text)
-        return true;
-    *field = text;
-    Q_EMIT dataChanged(index, index);
-    Q_EMIT edited();
-    return true;
+        return setText(index, &b.label, value, role);
+    if (role == NoteRole)
+        return setText(index, &b.note, value, role);
+    return false;
 }
 
 Qt::ItemFlags BookmarkModel::flags(const QModelIndex &index) const
 {
     if (!index.isValid())
         return Qt::NoItemFlags;
-    return QAbstractListModel::flags(index) | Qt::ItemIsEditable | Qt::ItemNeverHasChildren;
-}
-
-bool BookmarkModel::removeRows(int row, int count, const QModelIndex &parent)
-{
-    if (parent.isValid() || row < 0 || count <= 0 || row + count > m_bookmarks.size())
-        return false;
-    beginRemoveRows({}, row, row + count - 1);
-    m_bookmarks.remove(row, count);
-    endRemoveRows();
-    Q_EMIT edited();
-    return true;
+    return CaseListModel::flags(index) | Qt::ItemIsEditable | Qt::ItemNeverHasChildren;
 }
 
 QHash<int, QByteArray> BookmarkModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+    QHash<int, QByteArray> names = CaseListModel::roleNames();
     names.insert(PathRole, "path");
     names.insert(LineRole, "line");
     names.insert(RankRole, "rank");

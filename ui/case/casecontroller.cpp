@@ -124,7 +124,6 @@ CaseController::CaseController(MainWindow *window)
 
     connect(window, &MainWindow::incidentOpened, this, [this](const QStringList &paths) {
         m_incidentPaths = paths;
-        m_incidentOffsets = m_openingForCase ? cases::CaseInputs::clockOffsets(m_data) : QHash<QString, double>();
         if (m_openingForCase)
             m_caseIncidentPaths = paths;
         // A new bundle: its descriptions are computed once it has loaded.
@@ -135,6 +134,18 @@ CaseController::CaseController(MainWindow *window)
         m_attribution.reset();
         updateTitle();
         updateActions();
+    });
+    // Corrections made in the workbench belong to the case: they are applied whenever it opens.
+    connect(window, &MainWindow::correctionsChanged, this, [this](const ingest::ManualCorrections &corrections) {
+        if (!m_hasCase)
+            return;
+        cases::CaseData d = m_data;
+        cases::CaseInputs::setCorrections(d, corrections);
+        if (d.clockOffsets == m_data.clockOffsets && d.attribution == m_data.attribution)
+            return;
+        m_data.clockOffsets = d.clockOffsets;
+        m_data.attribution = d.attribution;
+        markDirty();
     });
     connect(window, &MainWindow::loadingFinished, this, [this] { startDescribe(m_incidentPaths); });
     connect(window, &MainWindow::ingestReady, this, &CaseController::updateActions);
@@ -235,8 +246,8 @@ void CaseController::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> k
 cases::CaseData CaseController::caseData() const
 {
     cases::CaseData d = m_data;
-    d.bookmarks = m_bookmarks->bookmarks();
-    d.walkthrough = m_steps->steps();
+    d.bookmarks = m_bookmarks->items();
+    d.walkthrough = m_steps->items();
     return d;
 }
 
@@ -263,8 +274,8 @@ void CaseController::setCase(const cases::CaseData &data, const QString &path)
     m_skippedRoots.clear();
     m_caseIncidentPaths.clear();
     m_autosaveFailed = false;
-    m_bookmarks->setBookmarks(data.bookmarks);
-    m_steps->setSteps(data.walkthrough);
+    m_bookmarks->setItems(data.bookmarks);
+    m_steps->setItems(data.walkthrough);
     setDirty(false);
     updateViews();
     Q_EMIT caseChanged();
@@ -281,8 +292,8 @@ void CaseController::closeCase()
     m_sourcesPending = false;
     m_lastCheck.clear();
     m_caseIncidentPaths.clear();
-    m_bookmarks->setBookmarks({});
-    m_steps->setSteps({});
+    m_bookmarks->setItems({});
+    m_steps->setItems({});
     setDirty(false);
     updateViews();
     Q_EMIT caseChanged();
@@ -300,10 +311,7 @@ bool CaseController::newCase(const QString &title)
     d.title = title.trimmed();
     d.created = QDateTime::currentDateTimeUtc();
     d.modified = d.created;
-    for (auto it = m_incidentOffsets.cbegin(); it != m_incidentOffsets.cend(); ++it)
-        d.clockOffsets.append({ it.key(), it.value() });
-    std::sort(d.clockOffsets.begin(), d.clockOffsets.end(),
-        [](const cases::ClockOffset &a, const cases::ClockOffset &b) { return a.node < b.node; });
+    cases::CaseInputs::setCorrections(d, m_window->corrections());
     const bool described = m_describeDone && m_describedPaths == m_incidentPaths;
     if (described)
         d.sources = m_described;
@@ -559,7 +567,7 @@ bool CaseController::proposeWalkthrough()
                tr("Replace the %n step(s) of the walkthrough with a new proposal?", "", m_steps->rowCount()))
             != QMessageBox::Yes)
         return false;
-    m_steps->setSteps(steps);
+    m_steps->setItems(steps);
     markDirty();
     updateActions();
     raiseDock(m_walkthroughPanel);
@@ -641,7 +649,7 @@ PresenterWindow *CaseController::present(int fromRow)
     }
     if (m_presenter)
         m_presenter->close();
-    auto *presenter = new PresenterWindow(m_steps->steps(), m_window);
+    auto *presenter = new PresenterWindow(m_steps->items(), m_window);
     m_presenter = presenter;
     connect(presenter, &PresenterWindow::stepShown, this, [this](int index, const cases::WalkthroughStep &step) {
         m_walkthroughPanel->setCurrentRow(index);
@@ -788,7 +796,7 @@ void CaseController::onChecked(const CheckResult &result)
         return;
     }
     m_openingForCase = true;
-    m_window->openPaths(result.paths, cases::CaseInputs::clockOffsets(m_data));
+    m_window->openPaths(result.paths, cases::CaseInputs::corrections(m_data));
     m_openingForCase = false;
     updateActions();
 }

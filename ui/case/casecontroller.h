@@ -37,7 +37,8 @@ class WalkthroughPanel;
 // The workbench's current case (a .rscase file): its notes, tags, bookmarks, verdict override
 // and walkthrough, the File and Case menu actions on it, and the Case and Walkthrough docks.
 // Owned by MainWindow, whose public API it drives: a case opens its bundle through
-// MainWindow::openPaths() with the case's clock offsets, and bookmarks and steps are shown with
+// MainWindow::openPaths() with the case's corrections (clock offsets, attribution), and records those made
+// in the workbench (MainWindow::correctionsChanged()); bookmarks and steps are shown with
 // MainWindow::showSource() and TimelinePlot::focusTime().
 //
 // Work that reads the bundle runs off the GUI thread (STYLE.md 9): CaseSources::describe()
@@ -192,7 +193,6 @@ private:
 
     // The open incident, and whether the case opened it.
     QStringList m_incidentPaths;
-    QHash<QString, double> m_incidentOffsets;
     QStringList m_caseIncidentPaths;
     bool m_openingForCase = false;
     std::shared_ptr<const ingest::LineAttribution> m_attribution;

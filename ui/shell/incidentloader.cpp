@@ -36,7 +36,7 @@ void IncidentLoader::cancel()
         m_cancel->store(true);
 }
 
-void IncidentLoader::load(const QStringList &paths, const QHash<QString, double> &clockOffsets)
+void IncidentLoader::load(const QStringList &paths, const ingest::ManualCorrections &corrections)
 {
     cancel();
     const int generation = ++m_generation;
@@ -59,9 +59,9 @@ void IncidentLoader::load(const QStringList &paths, const QHash<QString, double>
             Qt::QueuedConnection);
     };
 
-    (void)QtConcurrent::run([paths, clockOffsets, kb, cancelFlag, deliver] {
+    (void)QtConcurrent::run([paths, corrections, kb, cancelFlag, deliver] {
         ingest::IngestConfig config;
-        config.clockOffsetOverrides = clockOffsets;
+        config.manual = corrections;
         if (kb)
             config.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
         QElapsedTimer timer;

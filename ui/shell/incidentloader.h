@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "ingestconfig.h"
 
 #include <QHash>
 #include <QObject>
@@ -30,8 +31,8 @@ public:
 
     void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
     std::shared_ptr<const kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
-    // clockOffsets: manual corrections (node -> seconds), as IngestConfig::clockOffsetOverrides.
-    void load(const QStringList &paths, const QHash<QString, double> &clockOffsets = {});
+    // corrections: clock offsets and file attribution set by hand (IngestConfig::manual).
+    void load(const QStringList &paths, const ingest::ManualCorrections &corrections = {});
     void cancel();
     bool isRunning() const { return m_running; }
 

@@ -5,6 +5,7 @@
 #include "aboutdialog.h"
 #include "casecontroller.h"
 #include "casepanel.h"
+#include "correctionsdialog.h"
 #include "encyclopediapanel.h"
 #include "exportreportdialog.h"
 #include "incidentloader.h"
@@ -175,6 +176,13 @@ void MainWindow::createActions()
     m_copySummaryAction->setShortcut(QKeySequence(u"Ctrl+Shift+C"_s));
     m_copySummaryAction->setStatusTip(tr("Copy the verdict, the fix and the outliers as plain text"));
     m_copySummaryAction->setEnabled(false);
+    m_correctionsAction = m_editMenu->addAction(tr("C&orrections…"), this, [this] {
+        const ingest::InputFile *f = m_ingest ? m_ingest->file(m_logView->currentLine().file) : nullptr;
+        showCorrectionsDialog(f ? f->path : QString());
+    });
+    m_correctionsAction->setObjectName(u"correctionsAction"_s);
+    m_correctionsAction->setStatusTip(tr("Set node clock offsets and who wrote a file by hand, then read the bundle again"));
+    m_correctionsAction->setEnabled(false);
     m_editMenu->addSeparator();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -236,7 +244,7 @@ void MainWindow::openArchiveDialog()
         openPaths(files);
 }
 
-void MainWindow::openPaths(const QStringList &paths, const QHash<QString, double> &clockOffsets)
+void MainWindow::openPaths(const QStringList &paths, const ingest::ManualCorrections &corrections)
 {
     const auto casePath = std::find_if(paths.cbegin(), paths.cend(), &CaseController::isCaseFile);
     if (casePath != paths.cend()) {
@@ -266,6 +274,39 @@ void MainWindow::openPaths(const QStringList &paths, const QHash<QString, double
     setWindowTitle(tr("%1 — RankScope").arg(QFileInfo(m_current).fileName()));
     if (missing.isEmpty())
         m_statusLabel->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(m_current)));
+    m_paths = existing;
+    m_corrections = corrections;
+    startLoading();
+    Q_EMIT incidentOpened(existing);
+}
+
+void MainWindow::applyCorrections(const ingest::ManualCorrections &corrections)
+{
+    if (m_paths.isEmpty() || corrections == m_corrections)
+        return;
+    m_corrections = corrections;
+    Q_EMIT correctionsChanged(corrections);
+    m_statusLabel->setText(tr("Reading %1 again with %n correction(s)…", nullptr,
+                              int(corrections.clockOffsets.size() + corrections.attribution.size()))
+                               .arg(QDir::toNativeSeparators(m_current)));
+    startLoading();
+}
+
+CorrectionsDialog *MainWindow::showCorrectionsDialog(const QString &file)
+{
+    if (!m_ingest)
+        return nullptr;
+    auto *dialog = new CorrectionsDialog(*m_ingest, m_corrections, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!file.isEmpty())
+        dialog->selectFile(file);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { applyCorrections(dialog->corrections()); });
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::startLoading()
+{
     m_ingest.reset();
     m_analysis.reset();
     m_exportAction->setEnabled(false);
@@ -278,8 +319,8 @@ void MainWindow::openPaths(const QStringList &paths, const QHash<QString, double
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
-    m_loader->load(existing, clockOffsets);
-    Q_EMIT incidentOpened(existing);
+    m_correctionsAction->setEnabled(false);
+    m_loader->load(m_paths, m_corrections);
 }
 
 void MainWindow::cancelLoading()
@@ -388,6 +429,7 @@ void MainWindow::onIngested(const ingest::IngestResultPtr &result)
     m_logView->setIngest(result);
     m_warningsModel->setWarnings(result->warnings);
     m_statusLabel->setText(tr("Read %1 files, %2 events; analysing…").arg(result->stats.files).arg(result->stats.events));
+    m_correctionsAction->setEnabled(true);
     Q_EMIT ingestReady();
 }
 

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "ingestconfig.h"
 #include "reportannotations.h"
 
-#include <QHash>
 #include <QMainWindow>
 #include <QStringList>
 
@@ -40,6 +40,7 @@ class MatrixView;
 class LogView;
 class EncyclopediaPanel;
 class ReportExporter;
+class CorrectionsDialog;
 
 // The workbench's frame: menus, status bar, drag and drop, recent incidents. The panels
 // (overview, timeline, matrix, log view, encyclopedia) dock into it.
@@ -52,9 +53,17 @@ public:
 
     // Opens an incident bundle: a folder, a single log file or an archive. Loading runs in the
     // background; incidentOpened() is emitted at once, analysisReady() when the verdict is in.
-    // A case file (.rscase) opens the case and, through it, its bundle. clockOffsets: manual
-    // corrections (node -> seconds), as a case records them.
-    void openPaths(const QStringList &paths, const QHash<QString, double> &clockOffsets = {});
+    // A case file (.rscase) opens the case and, through it, its bundle. corrections: clock
+    // offsets and file attribution set by hand, as a case records them.
+    void openPaths(const QStringList &paths, const ingest::ManualCorrections &corrections = {});
+    // What the open incident was read with.
+    ingest::ManualCorrections corrections() const { return m_corrections; }
+    // Reads the open incident again with other corrections (the open case stays open and
+    // records them through correctionsChanged()).
+    void applyCorrections(const ingest::ManualCorrections &corrections);
+    // Edit → Corrections…: non-modal-blocking (open()); file, when given, is selected on the
+    // Files tab. Returns the dialog (deleted when closed) so tests can drive it.
+    CorrectionsDialog *showCorrectionsDialog(const QString &file = {});
     void cancelLoading();
     QStringList recentPaths() const;
     QString currentIncident() const { return m_current; }
@@ -91,6 +100,7 @@ Q_SIGNALS:
     void analysisReady();
     void loadingFinished(bool cancelled);
     void reportExported(const QString &path, bool ok);
+    void correctionsChanged(const rankscope::ingest::ManualCorrections &corrections);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -108,6 +118,7 @@ private:
     void reportExportFailed(const QString &path, const QString &message);
 
     void createWorkbench();
+    void startLoading();
     void onIngested(const ingest::IngestResultPtr &result);
     void onAnalysed(const analysis::AnalysisResultPtr &result);
 
@@ -131,6 +142,9 @@ private:
     ingest::IngestResultPtr m_ingest;
     analysis::AnalysisResultPtr m_analysis;
     QString m_current;
+    QStringList m_paths; // what the open incident was read from
+    ingest::ManualCorrections m_corrections;
+    QAction *m_correctionsAction = nullptr;
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
     AnnotationsProvider m_annotations;
     ReportExporter *m_exporter = nullptr;

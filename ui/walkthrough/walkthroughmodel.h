@@ -3,16 +3,14 @@
 #pragma once
 
 #include "casedata.h"
-
-#include <QAbstractListModel>
+#include "caselistmodel.h"
 
 namespace rankscope::ui {
 
 // The steps of a case's walkthrough, in presenting order: the title (editable in place) as
 // display text, rows movable (moveRows, so a QListView in InternalMove mode and Up/Down buttons both
-// reorder). Like BookmarkModel it holds the list the case saves; edited() marks changes made
-// through the model, setSteps() replaces the list without one.
-class WalkthroughModel final : public QAbstractListModel
+// reorder). Like BookmarkModel it holds the list the case saves.
+class WalkthroughModel final : public CaseListModel<cases::WalkthroughStep>
 {
     Q_OBJECT
 public:
@@ -29,31 +27,20 @@ public:
 
     explicit WalkthroughModel(QObject *parent = nullptr);
 
-    void setSteps(const QList<cases::WalkthroughStep> &steps);
-    const QList<cases::WalkthroughStep> &steps() const { return m_steps; }
-    const cases::WalkthroughStep &at(int row) const { return m_steps.at(row); }
     // Inserts a step at row (clamped to the list) and returns the row.
-    int insert(int row, const cases::WalkthroughStep &step);
+    int insert(int row, const cases::WalkthroughStep &step) { return insertItem(row, step); }
     // Where a step with that time belongs: before the first step of a later time, else last.
     int rowForTime(qint64 timeMs) const;
     // Moves one row up (-1) or down (+1); false at either end.
     bool moveStep(int row, int delta);
 
-    int rowCount(const QModelIndex &parent = {}) const final;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const final;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) final;
     Qt::ItemFlags flags(const QModelIndex &index) const final;
-    bool removeRows(int row, int count, const QModelIndex &parent = {}) final;
     bool moveRows(const QModelIndex &sourceParent, int sourceRow, int count, const QModelIndex &destinationParent,
         int destinationChild) final;
     Qt::DropActions supportedDropActions() const final;
     QHash<int, QByteArray> roleNames() const final;
-
-Q_SIGNALS:
-    void edited();
-
-private:
-    QList<cases::WalkthroughStep> m_steps;
 };
 
 } // namespace rankscope::ui

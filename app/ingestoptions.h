@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ingestconfig.h"
+
+#include <QString>
+#include <QStringList>
+
+class QTextStream;
+
+namespace rankscope {
+
+// The options that say how a bundle is read, shared by `rankscope analyze` and `rankscope
+// report` so both accept the same spellings and print the same messages:
+//   --threads N, --encyclopedia DB, --clock-offset NODE=SECONDS, --attribute PATH=[RANK][@NODE]
+// Each takes its value as the next argument or after '=' (--threads=4).
+class IngestOptions
+{
+public:
+    enum class Outcome { NotMine, Taken, BadUsage };
+
+    // Takes args[i] (and its value, advancing i) when it is one of the options above; prints
+    // what is wrong to err, prefixed by "rankscope COMMAND: ", and returns BadUsage when its
+    // value is not valid.
+    Outcome take(const QString &command, const QStringList &args, qsizetype &i, QTextStream &err);
+
+    // The value of option args[i]: after '=' in "--x=v", else the next argument (advancing i).
+    static bool value(const QStringList &args, qsizetype &i, QString &into);
+
+    // The usage lines of these options.
+    static QString usage();
+
+    // "path/to/rank3.log=3@gpu-07", "x.log=@gpu-07" or "x.log=3". PATH is the bundle-relative
+    // path RankScope shows (archive members as "a.tar.gz!/x.log"); the last '=' separates it.
+    static bool parseAttribution(const QString &spec, QString &path, ingest::FileAttributionOverride &into);
+
+    ingest::IngestConfig config;
+    QString encyclopedia;
+};
+
+} // namespace rankscope
