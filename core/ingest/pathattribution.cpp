@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pathattribution.h"
 
+#include "bytesearch.h"
 #include "ingestresult.h"
 
 #include <QRegularExpression>
@@ -91,7 +92,7 @@ quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView hea
 {
     const QString name = relativePath.section(u'/', -1).section(u"!/"_s, -1).toLower();
     quint32 kinds = KindUnknown;
-    auto has = [&head](const char *s) { return head.indexOf(QByteArrayView(s)) >= 0; };
+    auto has = [&head](const char *s) { return containsBytes(head, s); };
 
     if (name == u"error.json"_s || (head.startsWith("{") && has("\"message\"") && (has("py_callstack") || has("\"timestamp\""))))
         kinds |= KindErrorJson;
