@@ -78,20 +78,23 @@ struct AnchorMatcher::HyperscanDb
 namespace {
 // One scratch space per thread, grown to fit every database the thread scans with: the scanner
 // threads share one const AnchorMatcher, and a scratch must never be used by two threads at once.
-// hs_alloc_scratch only grows a scratch, so it is asked again only when the database changes.
+// hs_alloc_scratch only grows a scratch, so it is asked again only for a database not yet seen;
+// the scanner alternates between the file-kind probes and the anchors with every file.
 hs_scratch_t *scratchFor(const hs_database_t *db, quint64 id)
 {
     struct Scratch
     {
         hs_scratch_t *scratch = nullptr;
-        quint64 fits = 0;
+        QVarLengthArray<quint64, 8> fits; // ids of the databases it was grown for (bounded)
         ~Scratch() { hs_free_scratch(scratch); }
     };
     thread_local Scratch t;
-    if (t.fits != id) {
+    if (!t.fits.contains(id)) {
         if (hs_alloc_scratch(db, &t.scratch) != HS_SUCCESS)
             return nullptr;
-        t.fits = id;
+        if (t.fits.size() == 8)
+            t.fits.clear(); // ids of finished ingests; forgetting one costs one more check
+        t.fits.append(id);
     }
     return t.scratch;
 }
