@@ -9,7 +9,7 @@
 set -euo pipefail
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cache=${RANKSCOPE_CI_CACHE:-/var/cache/rankscope-ci}
-packages=build-essential,cmake,ninja-build,pkg-config,qt6-base-dev,qt6-base-dev-tools,libqt6sql6-sqlite,qt6-svg-dev,libqt6svg6,libgl-dev,libqcustomplot-dev,libarchive-dev,libkf6syntaxhighlighting-dev,xvfb,xauth,xz-utils,zstd,file,desktop-file-utils,appstream,dpkg-dev,fakeroot,poppler-utils,ca-certificates
+packages=build-essential,cmake,ninja-build,pkg-config,qt6-base-dev,qt6-base-dev-tools,libqt6sql6-sqlite,qt6-svg-dev,libqt6svg6,libgl-dev,libqcustomplot-dev,libarchive-dev,libkf6syntaxhighlighting-dev,libvectorscan-dev,xvfb,xauth,xz-utils,zstd,file,desktop-file-utils,appstream,dpkg-dev,fakeroot,poppler-utils,ca-certificates
 root="$cache/trixie"
 stamp=$(printf '%s' "$packages" | sha256sum | cut -c1-16)
 

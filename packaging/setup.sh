@@ -34,7 +34,14 @@ install_deps() {
     if ! dpkg-query -W -f='${Status}' libkf6syntaxhighlighting-dev 2>/dev/null | grep -q 'install ok installed'; then
         want_kf6=1
     fi
-    if [ ${#missing[@]} -eq 0 ] && [ $want_kf6 = 0 ]; then
+    # Hyperscan/Vectorscan (libhs) is optional too: Debian 12 packages Hyperscan for amd64 only,
+    # Debian 13 has Vectorscan; without either the ingest uses its built-in bitmap prefilter.
+    local want_hs=0
+    if ! dpkg-query -W -f='${Status}' libhyperscan-dev 2>/dev/null | grep -q 'install ok installed' \
+        && ! dpkg-query -W -f='${Status}' libvectorscan-dev 2>/dev/null | grep -q 'install ok installed'; then
+        want_hs=1
+    fi
+    if [ ${#missing[@]} -eq 0 ] && [ $want_kf6 = 0 ] && [ $want_hs = 0 ]; then
         return 0
     fi
     export DEBIAN_FRONTEND=noninteractive
@@ -44,6 +51,15 @@ install_deps() {
             missing+=(libkf6syntaxhighlighting-dev)
         else
             echo "setup: KF6 SyntaxHighlighting is not packaged here; building with the built-in highlighter."
+        fi
+    fi
+    if [ $want_hs = 1 ]; then
+        if apt-cache show libvectorscan-dev >/dev/null 2>&1; then
+            missing+=(libvectorscan-dev)
+        elif apt-cache show libhyperscan-dev >/dev/null 2>&1; then
+            missing+=(libhyperscan-dev)
+        else
+            echo "setup: neither Vectorscan nor Hyperscan is packaged here; the ingest uses its bitmap prefilter."
         fi
     fi
     if [ ${#missing[@]} -gt 0 ]; then

@@ -93,6 +93,7 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         addTarget(facts.at(i).anchor, -1 - (FirstFact + i));
     }
     m_anchors = AnchorMatcher(anchors);
+    m_anchorTexts = anchors;
 }
 
 void EventMatcher::match(const QString &content, const QList<int> &anchors, QList<Hit> &hits) const

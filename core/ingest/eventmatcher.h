@@ -42,6 +42,9 @@ public:
     void match(const QString &content, const QList<int> &anchors, QList<Hit> &hits) const;
 
     const QList<FingerprintSpec> &fingerprints() const { return m_specs; }
+    // The distinct anchors, in the order the prefilter numbers them (benchmarks compare
+    // other prefilters over exactly this set).
+    const QList<QByteArray> &anchors() const { return m_anchorTexts; }
     QStringList invalidRegexes() const { return m_invalid; }
     QStringList captureNames(int fingerprint) const;
 
@@ -50,6 +53,7 @@ private:
     QList<QRegularExpression> m_regexes;       // one per fingerprint
     QList<QRegularExpression> m_builtins;      // one per Builtin
     QList<QList<int>> m_anchorTargets;         // anchor index -> fingerprint ids (builtins as -1 - b)
+    QList<QByteArray> m_anchorTexts;
     AnchorMatcher m_anchors;
     QStringList m_invalid;
 };

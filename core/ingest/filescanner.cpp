@@ -115,7 +115,8 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         line.chop(1);
         m_scan.crlf = true;
     }
-    if (line.contains('\x1b')) {
+    // memchr, not QByteArrayView::contains: Qt 6.4 tests one byte at a time, on every line.
+    if (!line.isEmpty() && std::memchr(line.data(), '\x1b', size_t(line.size()))) {
         m_scan.ansi = true;
         stripAnsi(line, m_stripped);
         line = QByteArrayView(m_stripped);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lineprefix.h"
 
+#include "bytesearch.h"
+
 #include <cstring>
 
 namespace rankscope::ingest {
@@ -235,7 +237,7 @@ NcclPrefix NcclPrefix::parse(QByteArrayView content)
     }
     // Must be followed (soon) by "NCCL " to be an NCCL line and not, say, a time "12:34:56".
     const QByteArrayView rest(p, std::min<qsizetype>(end - p, 200));
-    if (rest.indexOf(QByteArrayView("NCCL ")) < 0)
+    if (!containsBytes(rest, "NCCL "))
         return r;
     r.host = QByteArrayView(hostStart, hostEnd - hostStart);
     r.pid = pid;
@@ -250,7 +252,7 @@ int pgRankInMessage(QByteArrayView content)
     // Look for "Rank N]" preceded by "[" or by "PG … " within the same bracket.
     qsizetype from = 0;
     while (true) {
-        const qsizetype i = content.indexOf(QByteArrayView("Rank "), from);
+        const qsizetype i = findBytes(content, "Rank ", from);
         if (i < 0)
             return -1;
         const char *p = content.data() + i + 5;

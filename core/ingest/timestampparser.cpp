@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timestampparser.h"
 
+#include "bytesearch.h"
+
 #include <QDate>
 
 #include <cstring>
@@ -317,11 +319,11 @@ ParsedTime TimestampParser::parse(QByteArrayView line)
         if (ch == ' ' && i < 12 && vllmAt(Cursor{begin + i + 1, end}, t))
             return t;
     }
-    const qsizetype at = line.indexOf(QByteArrayView(" AT "));
+    const qsizetype at = findBytes(line, " AT ");
     if (at > 0 && isoAt(Cursor{begin + at + 4, end}, t))
         return t;
     // torchrun error.json: "timestamp": "1714564800" (epoch seconds, a string)
-    const qsizetype ts = line.indexOf(QByteArrayView("\"timestamp\": \""));
+    const qsizetype ts = findBytes(line, "\"timestamp\": \"");
     if (ts >= 0) {
         Cursor c{begin + ts + 14, end};
         qint64 secs = 0;
