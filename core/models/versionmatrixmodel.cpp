@@ -148,7 +148,11 @@ QVariant VersionMatrixModel::headerData(int section, Qt::Orientation orientation
     const QStringList &nodes = m_rows.at(section);
     if (role == Qt::ToolTipRole)
         return nodes.join(u", "_s);
-    return nodes.size() == 1 ? nodes.first() : tr("%1 … %2 (%n nodes)", nullptr, int(nodes.size())).arg(nodes.first(), nodes.last());
+    // Grouped nodes need not be neighbours: "first … last" would read as a range, so the label
+    // names the first two and counts the rest (the tooltip lists them all).
+    if (nodes.size() <= 2)
+        return nodes.join(u", "_s);
+    return tr("%1, %2 and %n more", nullptr, int(nodes.size() - 2)).arg(nodes.at(0), nodes.at(1));
 }
 
 } // namespace rankscope::models

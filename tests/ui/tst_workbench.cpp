@@ -103,6 +103,44 @@ private Q_SLOTS:
         QCOMPARE(model->rowCount(), 3);
     }
 
+    void matrixGroupLabels_data()
+    {
+        QTest::addColumn<QStringList>("nodes");
+        QTest::addColumn<QString>("label");
+        QTest::addRow("one") << QStringList{u"gpu-01"_s} << u"gpu-01"_s;
+        QTest::addRow("two") << QStringList{u"gpu-01"_s, u"gpu-07"_s} << u"gpu-01, gpu-07"_s;
+        // Grouped nodes need not be neighbours: no "first … last" that reads as a range.
+        QTest::addRow("four") << QStringList{u"gpu-01"_s, u"gpu-03"_s, u"gpu-04"_s, u"gpu-09"_s}
+                              << u"gpu-01, gpu-03 and 2 more"_s;
+    }
+
+    void matrixGroupLabels()
+    {
+        QFETCH(QStringList, nodes);
+        QFETCH(QString, label);
+        // The grouped nodes run NCCL 2.21.5; gpu-02, the outlier, stays on a row of its own.
+        auto result = std::make_shared<analysis::AnalysisResult>();
+        result->matrix.components = {u"nccl"_s};
+        QStringList all = nodes;
+        all.append(u"gpu-02"_s);
+        std::sort(all.begin(), all.end());
+        result->matrix.nodes = all;
+        for (const QString &n : all) {
+            analysis::MatrixCell cell;
+            cell.value = n == u"gpu-02"_s ? u"2.18.1"_s : u"2.21.5"_s;
+            cell.state = n == u"gpu-02"_s ? analysis::MatrixCell::State::Outlier : analysis::MatrixCell::State::Consistent;
+            result->matrix.cells[n][u"nccl"_s] = cell;
+        }
+        models::VersionMatrixModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setResult(result);
+        QCOMPARE(model.rowCount(), 2);
+        const int row = model.rowNodes(0).contains(u"gpu-02"_s) ? 1 : 0;
+        QCOMPARE(model.rowNodes(row), nodes);
+        QCOMPARE(model.headerData(row, Qt::Vertical, Qt::DisplayRole).toString(), label);
+        QCOMPARE(model.headerData(row, Qt::Vertical, Qt::ToolTipRole).toString(), nodes.join(u", "_s));
+    }
+
     void cancelLeavesAUsableWindow()
     {
         QTemporaryDir dir;
