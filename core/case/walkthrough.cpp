@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "walkthrough.h"
 
+#include "reportnames.h"
+
 #include <QHash>
 #include <algorithm>
 #include <numeric>
@@ -37,19 +39,6 @@ QString titled(const QString &subject, const QString &what)
     if (t.size() > MaxTitleChars)
         t = t.left(MaxTitleChars - 1).trimmed() + u'\u2026';
     return t;
-}
-
-QString roleName(ChainStep::Role role)
-{
-    switch (role) {
-    case ChainStep::Role::Initiating:
-        return u"initiating"_s;
-    case ChainStep::Role::Collateral:
-        return u"collateral"_s;
-    case ChainStep::Role::Context:
-        break;
-    }
-    return u"context"_s;
 }
 
 // The entry's title as the diagnoses carry it: core/case does not open the encyclopedia, and
@@ -132,7 +121,7 @@ QList<WalkthroughStep> Walkthrough::propose(const AnalysisResult &r)
         ++context;
         const QString subject = c.entry.isEmpty() ? QString() : who(c.evidence.rank, c.evidence.node);
         const QString what = c.entry.isEmpty() ? c.why : entryTitle(r, c.entry);
-        candidates.append({ stepAt(c.evidence, titled(subject, what), c.why, roleName(c.role)), Context });
+        candidates.append({ stepAt(c.evidence, titled(subject, what), c.why, report::ReportNames::role(c.role)), Context });
     }
 
     const ChainStep *initiating = nullptr;
@@ -148,7 +137,7 @@ QList<WalkthroughStep> Walkthrough::propose(const AnalysisResult &r)
         const QString subject = v.external ? u"scheduler"_s : who(v.rank, v.node);
         const QString entry = initiating->entry.isEmpty() ? v.entry : initiating->entry;
         candidates.append({ stepAt(initiating->evidence, titled(subject, entryTitle(r, entry)),
-                                v.summary.isEmpty() ? initiating->why : v.summary, roleName(initiating->role)),
+                                v.summary.isEmpty() ? initiating->why : v.summary, report::ReportNames::role(initiating->role)),
             Initiating });
     }
 
@@ -177,7 +166,7 @@ QList<WalkthroughStep> Walkthrough::propose(const AnalysisResult &r)
     if (collateral) {
         const Evidence &e = collateral->evidence;
         candidates.append({ stepAt(e, titled(who(e.rank, e.node), entryTitle(r, collateral->entry)), collateral->why,
-                                roleName(collateral->role)),
+                                report::ReportNames::role(collateral->role)),
             Collateral });
     }
 

@@ -3,6 +3,7 @@
 #include "timelineplot.h"
 
 #include "knowledgebase.h"
+#include "reportnames.h"
 
 // NOTE: qcustomplot.h uses Qt's foreach; ui/CMakeLists.txt undefines QT_NO_FOREACH for this file.
 #include <qcustomplot.h>
@@ -49,19 +50,6 @@ constexpr int RoleCount = 3; // ChainStep::Role: Initiating, Collateral, Context
 
 const auto HiddenRolesKey = u"timeline/hiddenRoles"_s;
 const auto HiddenCategoriesKey = u"timeline/hiddenCategories"_s;
-
-QString roleKey(ChainStep::Role role)
-{
-    switch (role) {
-    case ChainStep::Role::Initiating:
-        return u"initiating"_s;
-    case ChainStep::Role::Collateral:
-        return u"collateral"_s;
-    case ChainStep::Role::Context:
-        break;
-    }
-    return u"context"_s;
-}
 
 QString roleLabel(ChainStep::Role role)
 {
@@ -616,7 +604,7 @@ TimelinePlot::TimelinePlot(QWidget *parent)
     const QSettings settings;
     for (const QString &key : settings.value(HiddenRolesKey).toStringList()) {
         for (const auto role : {ChainStep::Role::Initiating, ChainStep::Role::Collateral, ChainStep::Role::Context}) {
-            if (key == roleKey(role))
+            if (key == report::ReportNames::role(role))
                 m_hiddenRoles |= 1u << int(role);
         }
     }
@@ -744,7 +732,7 @@ void TimelinePlot::saveFilters() const
     QStringList roles;
     for (const auto role : {ChainStep::Role::Initiating, ChainStep::Role::Collateral, ChainStep::Role::Context}) {
         if (!isRoleVisible(role))
-            roles.append(roleKey(role));
+            roles.append(report::ReportNames::role(role));
     }
     QSettings settings;
     settings.setValue(HiddenRolesKey, roles);
@@ -776,7 +764,7 @@ void TimelinePlot::rebuildFilterMenu()
     for (const auto role : {ChainStep::Role::Initiating, ChainStep::Role::Collateral, ChainStep::Role::Context}) {
         QAction *a = m_filterMenu->addAction(roleLabel(role));
         a->setCheckable(true);
-        a->setData(QString(u"role:"_s + roleKey(role)));
+        a->setData(QString(u"role:"_s + report::ReportNames::role(role)));
         connect(a, &QAction::toggled, this, [this, role](bool on) { setRoleVisible(role, on); });
     }
     m_filterMenu->addSection(tr("Categories"));
@@ -809,7 +797,7 @@ void TimelinePlot::syncFilterMenu()
         const QSignalBlocker blocker(a);
         if (key.startsWith(u"role:"_s)) {
             for (const auto role : {ChainStep::Role::Initiating, ChainStep::Role::Collateral, ChainStep::Role::Context}) {
-                if (key.mid(5) == roleKey(role))
+                if (key.mid(5) == report::ReportNames::role(role))
                     a->setChecked(isRoleVisible(role));
             }
         } else if (key.startsWith(u"category:"_s)) {
