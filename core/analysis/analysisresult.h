@@ -23,6 +23,8 @@ struct Evidence
     QString node;
     qint64 timeMs = NoTime;
     QString text;
+    bool partial = false;   // only the fingerprint's anchor matched (a cut or re-worded line)
+    int joinedLines = 0;    // text continues over this many lines after source.line
 };
 
 // A version or configuration fact about a node, with where it was read.
@@ -92,6 +94,10 @@ struct Verdict
     Evidence evidence;
     QList<ChainStep> chain;
     QString basis; // which rule decided: "scheduler", "hardware", "rank-local", "logical clocks", …
+    // What to add to the bundle to decide better (the entries' `## Collect next`, for the gaps
+    // this bundle has), and why the confidence is what it is.
+    QStringList hints;
+    QStringList confidenceNotes;
 };
 
 struct Diagnosis

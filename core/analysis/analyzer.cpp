@@ -25,20 +25,11 @@ using ingest::FingerprintSpec;
 
 namespace {
 
-// Entries whose initiating line means the scheduler ended the job: nothing in it failed.
-bool isExternal(const QString &entry) { return entry == u"slurm-time-limit"_s || entry == u"preemption"_s; }
-
-bool isHardwareOrKernel(const kb::Entry *e, const ingest::InputFile *file)
-{
-    if (!e)
-        return false;
-    static const QSet<QString> kernelEntries = {u"host-oom-kill"_s, u"pcie-aer-error"_s, u"filesystem-readonly"_s,
-                                                u"ib-port-event"_s, u"slurm-node-failure"_s, u"slurm-cgroup-oom"_s,
-                                                u"k8s-oomkilled"_s};
-    if (kernelEntries.contains(e->id))
-        return true;
-    return e->category == u"gpu-hardware"_s && file && (file->kinds & ingest::KindKernelLog);
-}
+// Kernel, journal and dmesg lines farther than this before the job's first line or after its
+// last are context: a dmesg that reaches back to boot holds the last week's link flaps.
+constexpr qint64 JobWindowMarginMs = 15 * 60 * 1000;
+// Reports of one moment seen by two processes differ by clock skew and flush delays.
+constexpr qint64 YieldToleranceMs = 5000;
 
 QString timeText(qint64 ms)
 {
@@ -49,11 +40,17 @@ QString timeText(qint64 ms)
 
 QString rankText(int rank) { return rank >= 0 ? u"rank %1"_s.arg(rank) : u"an unknown rank"_s; }
 
+// Tiers of initiating events, strongest first (README "Verdict rules"): a scheduler's stop, a
+// node lost, a hardware or kernel event (one tier: the earlier wins), a rank-local exception.
+// logical-clocks, network-peer and inventory are the rules used when no line names a cause.
+enum Tier { TierScheduler = 0, TierNodeLoss, TierHardware, TierRank, TierCount };
+
 struct Builder
 {
     const ingest::IngestResult &in;
     const kb::KnowledgeBase &kb;
     AnalysisResult &out;
+    qint64 jobFirst = NoTime, jobLast = NoTime;
 
     const FingerprintSpec *spec(const Event &e) const
     {
@@ -66,6 +63,13 @@ struct Builder
         const FingerprintSpec *s = spec(e);
         return s ? s->entryId : QString();
     }
+    const kb::Entry *entryOfEvent(const Event &e) const { return kb.entry(entryOf(e)); }
+    // What the line weighs as evidence: the fingerprint's weight, less when only its anchor matched.
+    double weightOf(const Event &e) const
+    {
+        const FingerprintSpec *s = spec(e);
+        return s ? s->weight * (e.partial ? ingest::PartialMatchFactor : 1.0) : 0.0;
+    }
     Evidence evidence(const Event &e) const
     {
         Evidence ev;
@@ -76,7 +80,41 @@ struct Builder
         ev.node = e.node;
         ev.timeMs = e.timeMs;
         ev.text = e.text;
+        ev.partial = e.partial;
+        ev.joinedLines = e.joinedLines;
         return ev;
+    }
+    bool fromKernelLog(const Event &e) const
+    {
+        const ingest::InputFile *f = in.file(e.source.file);
+        return f && (f->kinds & ingest::KindKernelLog);
+    }
+    // The entry's precedence class: declared, or derived from external and category.
+    QString precedenceOf(const kb::Entry *entry) const
+    {
+        if (!entry)
+            return u"rank-exception"_s;
+        if (!entry->precedence.isEmpty())
+            return entry->precedence;
+        if (entry->external)
+            return u"scheduler-stop"_s;
+        return entry->category == u"gpu-hardware"_s ? u"hardware"_s : u"rank-exception"_s;
+    }
+    int tierOf(int i) const
+    {
+        const Event &e = in.events.at(i);
+        const QString p = precedenceOf(entryOfEvent(e));
+        if (p == u"scheduler-stop"_s)
+            return TierScheduler;
+        if (p == u"node-loss"_s)
+            return TierNodeLoss;
+        if (p == u"kernel"_s)
+            return TierHardware;
+        // A rank that prints a hardware error reports it like any exception; the kernel's own
+        // line about the device is what outranks the ranks' errors.
+        if (p == u"hardware"_s)
+            return fromKernelLog(e) ? TierHardware : TierRank;
+        return TierRank;
     }
     QList<int> ranksOnNode(const QString &node) const
     {
@@ -142,13 +180,31 @@ struct Builder
         }
     }
 
-    void buildVerdict()
+    // The job's span: the first and last timed line of anything but kernel logs.
+    void findJobWindow()
     {
-        Verdict &v = out.verdict;
-        out.eventRoles = QList<ChainStep::Role>(in.events.size(), ChainStep::Role::Context);
+        for (const Event &e : in.events) {
+            if (e.timeMs == NoTime || e.timeCoarse || fromKernelLog(e))
+                continue;
+            jobFirst = jobFirst == NoTime ? e.timeMs : std::min(jobFirst, e.timeMs);
+            jobLast = jobLast == NoTime ? e.timeMs : std::max(jobLast, e.timeMs);
+        }
+    }
+    bool outsideJobWindow(const Event &e) const
+    {
+        if (!fromKernelLog(e) || e.timeMs == NoTime || jobFirst == NoTime)
+            return false;
+        return e.timeMs < jobFirst - JobWindowMarginMs || e.timeMs > jobLast + JobWindowMarginMs;
+    }
 
-        int external = -1;
-        QList<int> candidates;
+    // --- Candidates and their order.
+
+    QList<int> candidates;
+    QHash<int, qint64> effective;
+
+    void collectCandidates()
+    {
+        out.eventRoles = QList<ChainStep::Role>(in.events.size(), ChainStep::Role::Context);
         for (int i = 0; i < in.events.size(); ++i) {
             const Event &e = in.events.at(i);
             const FingerprintSpec *s = spec(e);
@@ -158,25 +214,13 @@ struct Builder
                 out.eventRoles[i] = ChainStep::Role::Collateral;
             if (s->role != FingerprintSpec::Role::Initiating || s->weight < 0.5)
                 continue;
-            if (isExternal(s->entryId)) {
-                if (external < 0)
-                    external = i;
-                continue;
-            }
+            if (outsideJobWindow(e))
+                continue; // context: before the job started or after it ended
             candidates.append(i);
         }
-
-        auto tier = [&](int i) {
-            const Event &e = in.events.at(i);
-            const kb::Entry *entry = kb.entry(entryOf(e));
-            if (entryOf(e) == u"slurm-node-failure"_s)
-                return 0;
-            return isHardwareOrKernel(entry, in.file(e.source.file)) ? 1 : 2;
-        };
         // A line without a timestamp of its own got a coarse time from its neighbours; when the
         // same failure on the same node (a launcher's copy, the worker's traceback) also has a
         // line with a real timestamp (error.json, a stamped WARN), that time is the better one.
-        QHash<int, qint64> effective;
         for (int i : std::as_const(candidates)) {
             const Event &e = in.events.at(i);
             if (!e.timeInferred || e.node.isEmpty())
@@ -191,73 +235,224 @@ struct Builder
             if (best != NoTime)
                 effective.insert(i, best);
         }
-        auto timeOf = [&](int i) { return effective.value(i, in.events.at(i).timeMs); };
-        auto earlier = [&](int a, int b) {
-            const Event &x = in.events.at(a);
-            const Event &y = in.events.at(b);
-            if ((x.timeMs == NoTime) != (y.timeMs == NoTime))
-                return x.timeMs != NoTime;
-            // On one rank, an inferred time cannot order two lines of different files (the NCCL
-            // WARN in stdout and torch's exception about it in stderr): the more specific
-            // fingerprint names the cause, the generic one its wrapping.
-            if (x.rank >= 0 && x.rank == y.rank && (x.timeInferred || y.timeInferred) && spec(x)->weight != spec(y)->weight)
-                return spec(x)->weight > spec(y)->weight;
-            // A time spread over a rank's or node's span by line position is a guess; a line
-            // with a timestamp of its own (or of its own failure elsewhere) orders better.
-            const bool cx = x.timeCoarse && !effective.contains(a), cy = y.timeCoarse && !effective.contains(b);
-            if (cx != cy)
-                return cy;
-            if (timeOf(a) != timeOf(b))
-                return timeOf(a) < timeOf(b);
-            const double wx = spec(x)->weight, wy = spec(y)->weight;
-            if (wx != wy)
-                return wx > wy;
-            return x.rank < y.rank;
-        };
+    }
+    qint64 timeOf(int i) const { return effective.value(i, in.events.at(i).timeMs); }
+    bool earlier(int a, int b) const
+    {
+        const Event &x = in.events.at(a);
+        const Event &y = in.events.at(b);
+        if ((x.timeMs == NoTime) != (y.timeMs == NoTime))
+            return x.timeMs != NoTime;
+        // On one rank, an inferred time cannot order two lines of different files (the NCCL
+        // WARN in stdout and torch's exception about it in stderr): the more specific
+        // fingerprint names the cause, the generic one its wrapping.
+        if (x.rank >= 0 && x.rank == y.rank && (x.timeInferred || y.timeInferred) && weightOf(x) != weightOf(y))
+            return weightOf(x) > weightOf(y);
+        // A time spread over a rank's or node's span by line position is a guess; a line
+        // with a timestamp of its own (or of its own failure elsewhere) orders better.
+        const bool cx = x.timeCoarse && !effective.contains(a), cy = y.timeCoarse && !effective.contains(b);
+        if (cx != cy)
+            return cy;
+        if (timeOf(a) != timeOf(b))
+            return timeOf(a) < timeOf(b);
+        if (weightOf(x) != weightOf(y))
+            return weightOf(x) > weightOf(y);
+        return x.rank < y.rank;
+    }
 
-        int chosen = -1;
-        if (external >= 0) {
-            const Event &e = in.events.at(external);
-            v.external = true;
-            v.entry = entryOf(e);
-            v.timeMs = e.timeMs;
-            v.confidence = 0.9;
-            v.basis = u"scheduler"_s;
-            v.evidence = evidence(e);
-            const kb::Entry *entry = kb.entry(v.entry);
-            v.summary = u"External: the scheduler ended the job (%1) at %2; the errors on the ranks are its consequence."_s.arg(
-                entry ? entry->title : v.entry, timeText(e.timeMs));
-            out.eventRoles[external] = ChainStep::Role::Initiating;
-            v.chain.append({ChainStep::Role::Initiating, v.entry, u"the scheduler's own message: the job was stopped from outside"_s, v.evidence});
-            addCollateral(external);
-            return;
+    // --- Relations: an event whose entry yields to something the incident also shows is a
+    // consequence of it (a time limit after a hang, a store's timeout after clients could not
+    // reach it), not the cause.
+
+    // Does the incident show `what` (an entry id or a precedence class)? With `noLaterThan`,
+    // only what came no later than that event (give or take YieldToleranceMs) counts, and not
+    // a line that is itself a consequence of the asking entry (the exception a time limit's
+    // SIGTERM makes a rank print is the time limit's consequence, not its cause).
+    bool incidentShows(const QString &what, int asking, bool noLaterThan) const
+    {
+        const bool isClass = kb::precedenceClasses().contains(what);
+        if (isClass && what == u"logical-clocks"_s && laggingRank() >= 0)
+            return true;
+        const qint64 limit = timeOf(asking);
+        const kb::Entry *asker = entryOfEvent(in.events.at(asking));
+        auto counts = [&](int i) {
+            if (i == asking)
+                return false;
+            if (!noLaterThan)
+                return true;
+            const qint64 t = effective.value(i, in.events.at(i).timeMs);
+            if (limit == NoTime || t == NoTime || t > limit + YieldToleranceMs)
+                return false;
+            const kb::Entry *other = entryOfEvent(in.events.at(i));
+            return !(other && asker
+                     && (other->consequenceOf.contains(asker->id) || other->consequenceOf.contains(precedenceOf(asker))));
+        };
+        for (int i : candidates) {
+            const kb::Entry *entry = entryOfEvent(in.events.at(i));
+            if (entry && counts(i) && (isClass ? precedenceOf(entry) == what : entry->id == what))
+                return true;
         }
-        if (!candidates.isEmpty()) {
-            int bestTier = 3;
-            for (int i : candidates)
-                bestTier = std::min(bestTier, tier(i));
-            for (int i : candidates) {
-                if (tier(i) == bestTier && (chosen < 0 || earlier(i, chosen)))
-                    chosen = i;
+        // An entry named by id may show as collateral lines only (a hang as watchdog timeouts).
+        if (!isClass) {
+            for (int i = 0; i < in.events.size(); ++i) {
+                if (entryOf(in.events.at(i)) == what && counts(i))
+                    return true;
             }
-            // Slurm's cancel banner names the node that ran the step ("ON node10"), srun's
-            // "Node failure on node09" names the node that failed: prefer the latter.
-            if (chosen >= 0 && entryOf(in.events.at(chosen)) == u"slurm-node-failure"_s) {
-                for (int i : std::as_const(candidates)) {
-                    if (entryOf(in.events.at(i)) == u"slurm-node-failure"_s && !in.events.at(i).text.contains(u"CANCELLED AT"_s)) {
-                        chosen = i;
-                        break;
-                    }
+        }
+        return false;
+    }
+    // What the event gives way to, by its entry's relations; empty when it stands.
+    QString yieldedTo(int i) const
+    {
+        const kb::Entry *entry = entryOfEvent(in.events.at(i));
+        if (!entry)
+            return {};
+        for (const QString &c : entry->consequenceOf) {
+            if (incidentShows(c, i, true))
+                return c;
+        }
+        if (culpritOf(i).resolved)
+            return {}; // the line names its culprit: it is the better view itself
+        for (const QString &y : entry->yieldsTo) {
+            if (incidentShows(y, i, false))
+                return y;
+        }
+        return {};
+    }
+
+    // --- Points-at: which capture or relation of the line names the culprit.
+
+    struct Culprit
+    {
+        bool resolved = false;
+        bool nodeLevel = false; // the line names a node, not a rank
+        int rank = -1;
+        QString node;
+        QString why;
+    };
+    QString canonicalNode(const QString &name) const
+    {
+        if (name.isEmpty() || in.job.nodes.contains(name))
+            return name;
+        for (const QString &n : in.job.nodes) {
+            if (n.compare(name, Qt::CaseInsensitive) == 0)
+                return n;
+        }
+        const QString shortName = name.section(u'.', 0, 0);
+        for (const QString &n : in.job.nodes) {
+            if (n.compare(shortName, Qt::CaseInsensitive) == 0)
+                return n;
+        }
+        return name;
+    }
+    Culprit culpritOf(int i) const
+    {
+        Culprit c;
+        const Event &e = in.events.at(i);
+        const FingerprintSpec *s = spec(e);
+        const QString p = s ? s->pointsAt : QString();
+        if (p == u"node"_s && !e.capture(u"node"_s).isEmpty()) {
+            c = {true, true, -1, canonicalNode(e.capture(u"node"_s)), u"the line names the node %1"_s.arg(e.capture(u"node"_s))};
+        } else if ((p == u"peer"_s || p == u"store"_s) && !e.capture(u"peer"_s).isEmpty()) {
+            const QString host = nodeOfAddress(e.capture(u"peer"_s));
+            if (!host.isEmpty())
+                c = {true, true, -1, host, p == u"store"_s ? u"the store address in the error belongs to %1"_s.arg(host)
+                                                             : u"the peer address in the error belongs to %1"_s.arg(host)};
+        } else if (p == u"absent-node"_s) {
+            const QString absent = nodeThatNeverJoined();
+            if (!absent.isEmpty())
+                c = {true, true, -1, absent, u"%1 is the only node whose ranks never started"_s.arg(absent)};
+        } else if (p == u"rank"_s && !e.capture(u"rank"_s).isEmpty()) {
+            const int r = e.capture(u"rank"_s).toInt();
+            const QString host = canonicalNode(e.capture(u"host"_s));
+            c = {true, false, r, !host.isEmpty() ? host : nodeOfRank(r), u"the line names rank %1 as the first to fail"_s.arg(r)};
+        } else if (p == u"pid"_s) {
+            const int r = rankOfProcess(e);
+            if (r >= 0)
+                c = {true, false, r, e.node, u"pid %1 on %2 is rank %3"_s.arg(e.capture(u"pid"_s), e.node).arg(r)};
+        } else if (p == u"pci"_s && !e.capture(u"pci"_s).isEmpty()) {
+            const int r = rankOfBusId(e.node, e.capture(u"pci"_s));
+            if (r >= 0)
+                c = {true, false, r, e.node, u"the GPU at %1 on %2 is rank %3's"_s.arg(e.capture(u"pci"_s), e.node).arg(r)};
+        }
+        return c;
+    }
+
+    // --- The verdict, as a sequence of named rules.
+
+    void buildVerdict()
+    {
+        collectCandidates();
+        // Consequences by relation leave the candidates (their lines become collateral).
+        QList<int> causes;
+        QList<std::pair<int, QString>> yielded;
+        for (int i : std::as_const(candidates)) {
+            const QString y = yieldedTo(i);
+            if (y.isEmpty())
+                causes.append(i);
+            else
+                yielded.append({i, y});
+        }
+        // A cut or re-worded line (anchor only) decides only when no whole line of the same
+        // tier competes with it.
+        int chosen = chooseEarliestOfBestTier(causes);
+        if (chosen >= 0) {
+            lineRule(chosen, causes);
+        } else if (!logicalClocksRule() && !networkPeerRule() && !inventoryRule()) {
+            thinEvidenceRule();
+        }
+        for (const auto &[i, y] : std::as_const(yielded)) {
+            out.eventRoles[i] = ChainStep::Role::Collateral;
+            const kb::Entry *entry = entryOfEvent(in.events.at(i));
+            const kb::Entry *cause = kb.entry(y);
+            out.verdict.chain.append({ChainStep::Role::Collateral, entry ? entry->id : QString(),
+                                      u"%1 follows %2 in this incident: a consequence, not the cause"_s.arg(
+                                          entry ? entry->title : QString(), cause ? cause->title : y),
+                                      evidence(in.events.at(i))});
+        }
+        collectHints();
+        calibrate();
+    }
+
+    int chooseEarliestOfBestTier(const QList<int> &from) const
+    {
+        int bestTier = TierCount;
+        for (int i : from)
+            bestTier = std::min(bestTier, tierOf(i));
+        bool anyWhole = false;
+        for (int i : from)
+            anyWhole |= tierOf(i) == bestTier && !in.events.at(i).partial;
+        int chosen = -1;
+        for (int i : from) {
+            if (tierOf(i) != bestTier || (anyWhole && in.events.at(i).partial))
+                continue;
+            if (chosen < 0 || earlier(i, chosen))
+                chosen = i;
+        }
+        return chosen;
+    }
+
+    // An initiating line decides: the earliest of the strongest tier, refined.
+    void lineRule(int chosen, const QList<int> &causes)
+    {
+        Verdict &v = out.verdict;
+        const QString chosenEntry = entryOf(in.events.at(chosen));
+        // Several lines of the chosen failure: one that names its culprit (srun's "Node failure
+        // on X" over the cancel banner of the node that ran the step) says more.
+        if (!culpritOf(chosen).resolved) {
+            for (int i : causes) {
+                if (i != chosen && entryOf(in.events.at(i)) == chosenEntry && culpritOf(i).resolved) {
+                    chosen = i;
+                    break;
                 }
             }
         }
-
-        if (chosen >= 0 && in.events.at(chosen).rank < 0) {
+        if (in.events.at(chosen).rank < 0 && !culpritOf(chosen).resolved) {
             // A launcher's copy of a worker's error (the ChildFailedError summary) names no rank;
             // the worker's own line of the same failure on the same node does.
             const Event &c0 = in.events.at(chosen);
             int worker = -1;
-            for (int i : std::as_const(candidates)) {
+            for (int i : causes) {
                 const Event &o = in.events.at(i);
                 if (o.rank >= 0 && o.node == c0.node && entryOf(o) == entryOf(c0) && (worker < 0 || earlier(i, worker)))
                     worker = i;
@@ -265,209 +460,410 @@ struct Builder
             if (worker >= 0)
                 chosen = worker;
         }
-        // A store server timing out while waiting for its clients says only that they did not
-        // come. When no single node is absent but clients report that they cannot reach the
-        // store, their reports name the cause: the store was unreachable.
-        if (chosen >= 0 && entryOf(in.events.at(chosen)) == u"rendezvous-timeout"_s && nodeThatNeverJoined().isEmpty()) {
-            int client = -1;
-            for (int i : std::as_const(candidates)) {
-                if (entryOf(in.events.at(i)) == u"store-unreachable"_s && (client < 0 || earlier(i, client)))
-                    client = i;
-            }
-            if (client >= 0)
-                chosen = client;
-        }
         // Then the chosen rank's own best line: the comparison above is by time across ranks,
         // but on one rank the specific cause beats its generic wrapping.
-        if (chosen >= 0 && in.events.at(chosen).rank >= 0) {
+        if (in.events.at(chosen).rank >= 0) {
             const int rank = in.events.at(chosen).rank;
-            for (int i : std::as_const(candidates)) {
-                if (i != chosen && tier(i) == tier(chosen) && in.events.at(i).rank == rank && earlier(i, chosen))
+            for (int i : causes) {
+                if (i != chosen && tierOf(i) == tierOf(chosen) && in.events.at(i).rank == rank && earlier(i, chosen))
                     chosen = i;
             }
         }
-        if (chosen >= 0) {
-            const Event &e = in.events.at(chosen);
-            v.entry = entryOf(e);
-            v.rank = e.rank;
-            v.node = e.node;
-            v.timeMs = e.timeMs;
-            v.evidence = evidence(e);
-            v.basis = bestTierName(tier(chosen));
-            v.confidence = tier(chosen) == 2 ? 0.8 : 0.85;
-            if (e.timeInferred)
-                v.confidence *= 0.9;
-
-            // Several ranks print the same initiating message (version checks at init, mismatch
-            // reports): the message does not single out who started it. Prefer the version
-            // matrix's outlier node, then logical clocks.
-            QSet<int> sameEntryRanks;
-            for (int i : std::as_const(candidates)) {
-                if (entryOf(in.events.at(i)) == v.entry && in.events.at(i).rank >= 0)
-                    sameEntryRanks.insert(in.events.at(i).rank);
-            }
-            const kb::Entry *entry = kb.entry(v.entry);
-            bool refined = false;
-            if (entry && sameEntryRanks.size() > 1) {
-                for (const kb::Condition &c : entry->conditions) {
-                    for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
-                        if (refined || o.component != c.component)
-                            continue;
-                        if (c.kind == kb::Condition::Kind::Equals && o.value != c.value)
-                            continue;
-                        refineToNode(o.node, u"version matrix: %1 is %2 on %3 but %4 elsewhere"_s.arg(o.component, o.value, o.node, o.majority), o.evidence);
-                        refined = true;
-                    }
-                }
-                if (!refined) {
-                    const int lagging = laggingRank();
-                    if (lagging >= 0) {
-                        // Pick that rank's own initiating line when it has one.
-                        for (int i : std::as_const(candidates)) {
-                            if (in.events.at(i).rank == lagging && entryOf(in.events.at(i)) == v.entry) {
-                                chosen = i;
-                                v.evidence = evidence(in.events.at(i));
-                                v.timeMs = in.events.at(i).timeMs;
-                                break;
-                            }
-                        }
-                        v.rank = lagging;
-                        v.node = nodeOfRank(lagging);
-                        v.basis = u"logical clocks"_s;
-                        refined = true;
-                    } else {
-                        v.confidence *= 0.6;
-                    }
-                }
-            }
-            // A symptom whose root cause the version matrix shows (a truncated message between
-            // nodes that run different NCCL builds): name the cause, keep the line as evidence.
-            if (entry && (entry->category == u"communication"_s || entry->category == u"network"_s) && !v.node.isEmpty()) {
-                VersionMatrixBuilder::singleOutFailingNode(out.matrix, v.node);
-                for (const QString &relatedId : entry->related) {
-                    const kb::Entry *related = kb.entry(relatedId);
-                    if (!related || related->conditions.isEmpty())
-                        continue;
-                    for (const kb::Condition &c : related->conditions) {
-                        for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
-                            // Only what differs on the node that failed explains its failure.
-                            if (o.node != v.node || o.component != c.component
-                                || (c.kind == kb::Condition::Kind::Equals && o.value != c.value))
-                                continue;
-                            if (v.entry == relatedId)
-                                continue;
-                            v.chain.append({ChainStep::Role::Context, relatedId,
-                                            u"%1 is what the matrix shows behind this symptom: %2 is %3 on %4 but %5 elsewhere"_s.arg(
-                                                related->title, o.component, o.value, o.node, o.majority),
-                                            o.evidence});
-                            v.entry = relatedId;
-                            entry = related;
-                        }
-                    }
-                    if (v.entry == relatedId)
-                        break;
-                }
-            }
-            // The failed node is named in the scheduler's message, not the node that printed it.
-            if (!e.capture(u"node"_s).isEmpty() && (v.entry == u"slurm-node-failure"_s || v.node.isEmpty())) {
-                v.node = e.capture(u"node"_s);
-                v.rank = -1;
-            }
-            // Client-side reports point upstream: the store host that cannot be reached, or the
-            // node that never joined the rendezvous.
-            if (v.entry == u"store-unreachable"_s) {
-                const QString host = nodeOfAddress(e.capture(u"peer"_s));
-                if (!host.isEmpty()) {
-                    v.node = host;
-                    v.rank = -1;
-                    v.chain.append({ChainStep::Role::Context, v.entry, u"the store address in the error belongs to %1"_s.arg(host), v.evidence});
-                }
-            } else if (v.entry == u"rendezvous-timeout"_s) {
-                const QString absent = nodeThatNeverJoined();
-                if (!absent.isEmpty()) {
-                    v.node = absent;
-                    v.rank = -1;
-                    v.chain.append({ChainStep::Role::Context, v.entry, u"%1 is the only node whose ranks never started"_s.arg(absent), v.evidence});
-                }
-            }
-            if (v.rank < 0 && !e.capture(u"pci"_s).isEmpty())
-                v.rank = rankOfBusId(v.node, e.capture(u"pci"_s));
-            if (v.rank < 0 && v.entry != u"store-unreachable"_s && v.entry != u"rendezvous-timeout"_s
-                && v.entry != u"slurm-node-failure"_s) {
-                // The kernel's OOM report spans lines; the one naming the pid resolves the rank.
-                for (int i : std::as_const(candidates)) {
-                    const Event &other = in.events.at(i);
-                    if (entryOf(other) == v.entry && other.node == v.node && (v.rank = rankOfProcess(other)) >= 0)
-                        break;
-                }
-            }
-            out.eventRoles[chosen] = ChainStep::Role::Initiating;
-            v.summary = u"%1 on node %2 started the failure: %3 at %4."_s.arg(rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1),
-                                                                                v.node.isEmpty() ? u"?"_s : v.node,
-                                                                                entry ? entry->title : v.entry, timeText(v.timeMs));
-            v.chain.prepend({ChainStep::Role::Initiating, v.entry,
-                             refined ? u"the first %1 on the rank the version matrix or the logical clocks single out"_s.arg(entry ? entry->title : v.entry)
-                                     : u"the earliest initiating failure in the bundle (%1)"_s.arg(v.basis),
-                             v.evidence});
+        const Event &e = in.events.at(chosen);
+        const int tier = tierOf(chosen);
+        v.entry = entryOf(e);
+        v.rank = e.rank;
+        v.node = e.node;
+        v.timeMs = e.timeMs;
+        v.evidence = evidence(e);
+        v.basis = tierName(tier);
+        const kb::Entry *entry = kb.entry(v.entry);
+        v.external = entry && entry->external;
+        out.eventRoles[chosen] = ChainStep::Role::Initiating;
+        if (v.external) {
+            // The scheduler stopped everyone: no rank or node started it.
+            v.rank = -1;
+            v.node.clear();
+            v.summary = u"External: the scheduler or the platform ended the job (%1) at %2; the errors on the ranks are its consequence."_s.arg(
+                entry ? entry->title : v.entry, timeText(e.timeMs));
+            v.chain.append({ChainStep::Role::Initiating, v.entry, u"the scheduler's own message: the job was stopped from outside"_s, v.evidence});
             addCollateral(chosen);
             return;
         }
 
-        // No initiating line: logical clocks, then peers named in network errors, then versions.
-        const int lagging = laggingRank();
-        if (lagging >= 0) {
-            v.entry = u"straggler-hang"_s;
-            v.rank = lagging;
-            v.node = nodeOfRank(lagging);
-            v.basis = u"logical clocks"_s;
-            v.confidence = 0.6;
-            const int ev = firstEventOfRank(lagging);
-            if (ev >= 0) {
-                v.evidence = evidence(in.events.at(ev));
-                v.timeMs = in.events.at(ev).timeMs;
+        bool refined = refineSharedMessage(chosen, causes, entry);
+        entry = kb.entry(v.entry);
+        refineBySymptomMatrix(entry);
+        entry = kb.entry(v.entry);
+
+        const Culprit c = culpritOf(chosen);
+        if (c.resolved) {
+            v.node = c.node.isEmpty() ? v.node : c.node;
+            v.rank = c.rank;
+            v.chain.append({ChainStep::Role::Context, v.entry, c.why, v.evidence});
+        } else if (v.node.isEmpty() && !e.capture(u"node"_s).isEmpty()) {
+            v.node = canonicalNode(e.capture(u"node"_s));
+        }
+        if (v.rank < 0 && !(c.resolved && c.nodeLevel)) {
+            // A node-level line (the kernel's OOM report spans lines, an Xid) names a pid or a
+            // GPU in one of its lines: that resolves the rank.
+            if (!e.capture(u"pci"_s).isEmpty())
+                v.rank = rankOfBusId(v.node, e.capture(u"pci"_s));
+            for (int i : causes) {
+                if (v.rank >= 0)
+                    break;
+                const Event &other = in.events.at(i);
+                if (entryOf(other) == v.entry && other.node == v.node)
+                    v.rank = rankOfProcess(other);
             }
-            v.summary = u"Rank %1 on node %2 stopped making progress: the other ranks timed out waiting for a collective it never joined (no error line names it; decided by the logical clocks)."_s
-                            .arg(lagging)
-                            .arg(v.node.isEmpty() ? u"?"_s : v.node);
-            v.chain.append({ChainStep::Role::Initiating, v.entry, m_laggingWhy, v.evidence});
-            addCollateral(-1);
-            return;
         }
+        v.summary = u"%1 on node %2 started the failure: %3 at %4."_s.arg(rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1),
+                                                                            v.node.isEmpty() ? u"?"_s : v.node,
+                                                                            entry ? entry->title : v.entry, timeText(v.timeMs));
+        if (e.partial)
+            v.summary += u" The line matched only in part (it is cut or worded differently from the known message)."_s;
+        v.chain.prepend({ChainStep::Role::Initiating, v.entry,
+                         refined ? u"the first %1 on the rank the version matrix or the logical clocks single out"_s.arg(entry ? entry->title : v.entry)
+                                 : u"the earliest initiating failure in the bundle (%1)"_s.arg(v.basis),
+                         v.evidence});
+        addCollateral(chosen);
+    }
+
+    // Several ranks print the same initiating message (version checks at init, mismatch
+    // reports): the message does not single out who started it. Prefer the version matrix's
+    // outlier node (by the entry's inventory conditions), then logical clocks.
+    bool refineSharedMessage(int &chosen, const QList<int> &causes, const kb::Entry *entry)
+    {
+        Verdict &v = out.verdict;
+        QSet<int> sameEntryRanks;
+        for (int i : causes) {
+            if (entryOf(in.events.at(i)) == v.entry && in.events.at(i).rank >= 0)
+                sameEntryRanks.insert(in.events.at(i).rank);
+        }
+        if (!entry || sameEntryRanks.size() <= 1)
+            return false;
+        for (const kb::Condition &c : entry->conditions) {
+            for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
+                if (o.component != c.component || (c.kind == kb::Condition::Kind::Equals && o.value != c.value))
+                    continue;
+                refineToNode(o.node, u"version matrix: %1 is %2 on %3 but %4 elsewhere"_s.arg(o.component, o.value, o.node, o.majority), o.evidence);
+                return true;
+            }
+        }
+        const int lagging = laggingRank();
+        if (lagging < 0) {
+            out.verdict.confidenceNotes.append(u"several ranks report the same failure and nothing singles one out"_s);
+            m_ambiguous = true;
+            return false;
+        }
+        for (int i : causes) {
+            if (in.events.at(i).rank == lagging && entryOf(in.events.at(i)) == v.entry) {
+                chosen = i;
+                v.evidence = evidence(in.events.at(i));
+                v.timeMs = in.events.at(i).timeMs;
+                break;
+            }
+        }
+        v.rank = lagging;
+        v.node = nodeOfRank(lagging);
+        v.basis = u"logical clocks"_s;
+        return true;
+    }
+
+    // A symptom whose root cause the version matrix shows (a truncated message between nodes
+    // that run different NCCL builds): name the cause, keep the line as evidence.
+    void refineBySymptomMatrix(const kb::Entry *entry)
+    {
+        Verdict &v = out.verdict;
+        if (!entry || (entry->category != u"communication"_s && entry->category != u"network"_s) || v.node.isEmpty())
+            return;
+        VersionMatrixBuilder::singleOutFailingNode(out.matrix, v.node);
+        for (const QString &relatedId : entry->related) {
+            const kb::Entry *related = kb.entry(relatedId);
+            if (!related || related->conditions.isEmpty())
+                continue;
+            for (const kb::Condition &c : related->conditions) {
+                for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
+                    // Only what differs on the node that failed explains its failure.
+                    if (o.node != v.node || o.component != c.component
+                        || (c.kind == kb::Condition::Kind::Equals && o.value != c.value) || v.entry == relatedId)
+                        continue;
+                    v.chain.append({ChainStep::Role::Context, relatedId,
+                                    u"%1 is what the matrix shows behind this symptom: %2 is %3 on %4 but %5 elsewhere"_s.arg(
+                                        related->title, o.component, o.value, o.node, o.majority),
+                                    o.evidence});
+                    v.entry = relatedId;
+                }
+            }
+            if (v.entry == relatedId)
+                return;
+        }
+    }
+
+    // The entry that stands for a rule without a line of its own (the straggler for logical
+    // clocks, the lost peer for network-peer): the one whose precedence is that class.
+    const kb::Entry *entryForClass(const QString &cls) const
+    {
+        for (const kb::Entry &e : kb.entries()) {
+            if (e.precedence == cls)
+                return &e;
+        }
+        return nullptr;
+    }
+
+    // No initiating line: the rank the others waited for.
+    bool logicalClocksRule()
+    {
+        Verdict &v = out.verdict;
+        const int lagging = laggingRank();
+        const kb::Entry *entry = entryForClass(u"logical-clocks"_s);
+        if (lagging < 0 || !entry)
+            return false;
+        v.entry = entry->id;
+        v.rank = lagging;
+        v.node = nodeOfRank(lagging);
+        v.basis = u"logical clocks"_s;
+        const int ev = lastEventOfRank(lagging);
+        if (ev >= 0) {
+            v.evidence = evidence(in.events.at(ev));
+            v.timeMs = in.events.at(ev).timeMs;
+        }
+        v.summary = u"Rank %1 on node %2 stopped making progress: the other ranks timed out waiting for a collective it never joined (no error line names it; decided by the logical clocks)."_s
+                        .arg(lagging)
+                        .arg(v.node.isEmpty() ? u"?"_s : v.node);
+        v.chain.append({ChainStep::Role::Initiating, v.entry, m_laggingWhy, v.evidence});
+        addCollateral(-1);
+        return true;
+    }
+
+    // No initiating line and no clocks: the node the others lost their connections to.
+    bool networkPeerRule()
+    {
+        Verdict &v = out.verdict;
         const QString peerNode = mostNamedPeerNode();
-        if (!peerNode.isEmpty()) {
-            v.node = peerNode;
-            const QList<int> r = ranksOnNode(peerNode);
-            v.rank = r.isEmpty() ? -1 : r.first();
-            v.basis = u"peers named in network errors"_s;
-            v.confidence = 0.5;
-            v.entry = u"peer-connection-lost"_s;
-            v.summary = u"Node %1 is the peer the other ranks lost their connections to; its own logs hold no error, so look at its kernel log and scheduler record."_s.arg(peerNode);
-            v.chain.append({ChainStep::Role::Initiating, v.entry, u"named as the remote peer in the other ranks' network errors"_s, v.evidence});
-            addCollateral(-1);
-            return;
-        }
-        if (!out.matrix.outliers.isEmpty()) {
-            const VersionMatrix::Outlier &o = out.matrix.outliers.first();
-            v.entry = o.component == u"nccl"_s                                       ? u"nccl-version-conflict"_s
-                      : (o.component == u"transport"_s || o.component == u"net_plugin"_s) ? u"nccl-net-plugin-mismatch"_s
-                      : o.component == u"driver"_s                                   ? u"driver-too-old"_s
-                                                                                     : u"mixed-software-versions"_s;
+        const kb::Entry *entry = entryForClass(u"network-peer"_s);
+        if (peerNode.isEmpty() || !entry)
+            return false;
+        v.node = peerNode;
+        const QList<int> r = ranksOnNode(peerNode);
+        v.rank = r.isEmpty() ? -1 : r.first();
+        v.basis = u"peers named in network errors"_s;
+        v.entry = entry->id;
+        v.summary = u"Node %1 is the peer the other ranks lost their connections to; its own logs hold no error, so look at its kernel log and scheduler record."_s.arg(peerNode);
+        v.chain.append({ChainStep::Role::Initiating, v.entry, u"named as the remote peer in the other ranks' network errors"_s, v.evidence});
+        addCollateral(-1);
+        return true;
+    }
+
+    // No line at all: a version the matrix singles out, through the entries' inventory
+    // conditions ("equals" before "differs"; among entries of precedence inventory).
+    bool inventoryRule()
+    {
+        Verdict &v = out.verdict;
+        for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
+            const kb::Entry *best = nullptr;
+            bool bestEquals = false;
+            for (const kb::Entry &e : kb.entries()) {
+                if (e.precedence != u"inventory"_s)
+                    continue;
+                for (const kb::Condition &c : e.conditions) {
+                    if (c.component != o.component || (c.kind == kb::Condition::Kind::Equals && c.value != o.value))
+                        continue;
+                    const bool equals = c.kind == kb::Condition::Kind::Equals;
+                    if (!best || (equals && !bestEquals))
+                        best = &e, bestEquals = equals;
+                }
+            }
+            if (!best)
+                continue;
+            v.entry = best->id;
             refineToNode(o.node, u"version matrix: %1 is %2 on %3 but %4 elsewhere"_s.arg(o.component, o.value, o.node, o.majority), o.evidence);
             v.basis = u"version matrix"_s;
-            v.confidence = 0.5;
             v.evidence = o.evidence;
             v.summary = u"No rank reported an error of its own, but node %1 runs %2 %3 where the others run %4."_s.arg(o.node, o.component, o.value, o.majority);
+            return true;
+        }
+        return false;
+    }
+
+    // Nothing decides, but error lines of known classes are here (a pasted excerpt, one rank's
+    // output): the best of them is the diagnosis, or what its entry says usually stands behind
+    // such a generic line. Never "no failure" while an error of a known class is present.
+    void thinEvidenceRule()
+    {
+        Verdict &v = out.verdict;
+        int best = -1;
+        for (int i = 0; i < in.events.size(); ++i) {
+            const Event &e = in.events.at(i);
+            const FingerprintSpec *s = spec(e);
+            if (!s || (s->severity != FingerprintSpec::Severity::Error && s->severity != FingerprintSpec::Severity::Fatal)
+                || s->role == FingerprintSpec::Role::Context)
+                continue;
+            if (best < 0 || weightOf(e) > weightOf(in.events.at(best))
+                || (weightOf(e) == weightOf(in.events.at(best)) && earlier(i, best)))
+                best = i;
+        }
+        if (best < 0) {
+            v.confidence = in.events.isEmpty() ? 0.0 : 0.1;
+            v.basis = u"insufficient evidence"_s;
+            v.summary = u"No failure found: no line matches a known failure, no rank stopped early and the versions agree. If the job did fail, the bundle may lack the failing rank's log or the nodes' kernel logs."_s;
             return;
         }
-        v.confidence = in.events.isEmpty() ? 0.0 : 0.1;
-        v.basis = u"insufficient evidence"_s;
-        bool anyTimeout = false;
-        for (const Event &e : in.events)
-            anyTimeout |= entryOf(e) == u"nccl-watchdog-timeout"_s;
-        v.summary = anyTimeout
-                        ? u"Ranks timed out, but nothing in the bundle shows which one stopped first. Re-run with TORCH_NCCL_TRACE_BUFFER_SIZE=2000 (flight recorder) and TORCH_NCCL_DESYNC_DEBUG=1, and collect every rank's log and the nodes' kernel logs."_s
-                        : u"No failure found: no line matches an initiating failure, no rank stopped early and the versions agree. If the job did fail, the bundle may lack the failing rank's log or the nodes' kernel logs."_s;
+        const Event &e = in.events.at(best);
+        const FingerprintSpec *s = spec(e);
+        const kb::Entry *own = kb.entry(s->entryId);
+        const kb::Entry *suggested = nullptr;
+        if (!s->suggests.isEmpty() && !lineOfAny(s->suggests))
+            suggested = kb.entry(s->suggests.first());
+        v.entry = suggested ? suggested->id : s->entryId;
+        v.rank = e.rank;
+        v.node = e.node;
+        v.timeMs = e.timeMs;
+        v.evidence = evidence(e);
+        v.basis = suggested ? u"generic error, usual cause"_s : u"only error line"_s;
+        out.eventRoles[best] = ChainStep::Role::Initiating;
+        const QString what = own ? own->title : s->entryId;
+        if (suggested) {
+            v.summary = u"Only a generic error is here (%1) on %2 of node %3, at %4; most often it stands for: %5."_s.arg(
+                what, rankText(v.rank), v.node.isEmpty() ? u"?"_s : v.node, timeText(v.timeMs), suggested->title);
+            v.chain.append({ChainStep::Role::Initiating, v.entry,
+                            u"the encyclopedia names %1 as the usual cause of this generic line; no line of a more specific failure is in the bundle"_s.arg(suggested->title),
+                            v.evidence});
+        } else {
+            v.summary = u"%1 on node %2 reported %3 at %4; nothing in the bundle shows an earlier cause."_s.arg(
+                rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1), v.node.isEmpty() ? u"?"_s : v.node, what, timeText(v.timeMs));
+            v.chain.append({ChainStep::Role::Initiating, v.entry, u"the strongest error line in the bundle; it is usually a consequence, so its cause may be missing from the bundle"_s, v.evidence});
+        }
+        addCollateral(best);
     }
+    bool lineOfAny(const QStringList &entries) const
+    {
+        for (const Event &e : in.events) {
+            if (entries.contains(entryOf(e)))
+                return true;
+        }
+        return false;
+    }
+
+    // What to collect next: the chosen entry's hints for the gaps this bundle has.
+    void collectHints()
+    {
+        Verdict &v = out.verdict;
+        QSet<QString> gaps{u"always"_s};
+        QSet<int> ranks(in.job.ranks.cbegin(), in.job.ranks.cend());
+        int rankFiles = 0;
+        bool anyTime = false, anyPeer = false, kernelLog = false, ncclDebug = false;
+        for (const ingest::InputFile &f : in.files) {
+            rankFiles += (f.kinds & (ingest::KindRankLog | ingest::KindLauncherLog | ingest::KindNcclDebug)) ? 1 : 0;
+            kernelLog |= (f.kinds & ingest::KindKernelLog) != 0;
+            ncclDebug |= (f.kinds & ingest::KindNcclDebug) != 0;
+        }
+        for (const Event &e : in.events) {
+            anyTime |= e.timeMs != NoTime && !e.timeInferred;
+            anyPeer |= !e.capture(u"peer"_s).isEmpty() || !e.capture(u"peer_ip"_s).isEmpty() || !e.capture(u"peer_rank"_s).isEmpty();
+        }
+        if (ranks.size() <= 1 || rankFiles <= 1)
+            gaps.insert(u"single-rank"_s);
+        if (!anyTime)
+            gaps.insert(u"no-timestamps"_s);
+        if (!anyPeer)
+            gaps.insert(u"no-peer"_s);
+        if (!kernelLog)
+            gaps.insert(u"no-kernel-log"_s);
+        if (!ncclDebug)
+            gaps.insert(u"no-nccl-debug"_s);
+        if (v.evidence.partial)
+            gaps.insert(u"partial-match"_s);
+        m_gaps = gaps;
+        QStringList ids{v.entry};
+        // The generic line's own entry knows what would tell its causes apart.
+        const Event *ev = nullptr;
+        for (const Event &e : in.events) {
+            if (e.source == v.evidence.source && spec(e)) {
+                ev = &e;
+                break;
+            }
+        }
+        if (ev && entryOf(*ev) != v.entry)
+            ids.append(entryOf(*ev));
+        for (const QString &id : ids) {
+            const kb::Entry *entry = kb.entry(id);
+            if (!entry)
+                continue;
+            for (const kb::Hint &h : entry->collectNext) {
+                if (gaps.contains(h.gap) && !v.hints.contains(h.text))
+                    v.hints.append(h.text);
+            }
+        }
+    }
+
+    // Confidence says how much the evidence supports the verdict, not how serious it is: a
+    // three-line excerpt and a complete bundle with one clear initiator must not score alike.
+    void calibrate()
+    {
+        Verdict &v = out.verdict;
+        QStringList &notes = v.confidenceNotes;
+        if (v.entry.isEmpty())
+            return;
+        double c = 0;
+        const Event *ev = nullptr;
+        for (const Event &e : in.events) {
+            if (e.source == v.evidence.source && spec(e)) {
+                ev = &e;
+                break;
+            }
+        }
+        if (v.basis == u"generic error, usual cause"_s) {
+            c = 0.3;
+            notes.append(u"only a generic error line; the cause is the encyclopedia's usual one"_s);
+        } else if (v.basis == u"only error line"_s) {
+            c = 0.35;
+            notes.append(u"no initiating line; the strongest error line stands in for the cause"_s);
+        } else if (v.basis == u"logical clocks"_s && !ev) {
+            c = 0.6;
+        } else if (v.basis == u"peers named in network errors"_s || v.basis == u"version matrix"_s) {
+            c = 0.5;
+        } else {
+            const double w = ev ? weightOf(*ev) : 0.6;
+            c = 0.5 + 0.4 * std::min(1.0, w);
+            if (v.external)
+                c = std::max(c, 0.85);
+        }
+        if (ev && ev->partial)
+            notes.append(u"the deciding line matched only in part"_s);
+        if (m_gaps.contains(u"single-rank"_s)) {
+            c *= 0.8;
+            notes.append(u"one rank's output only: another rank may have failed first"_s);
+        } else if (in.job.worldSize > 0 && in.job.ranks.size() < in.job.worldSize) {
+            c *= 0.9;
+            notes.append(u"%1 of %2 ranks have output"_s.arg(in.job.ranks.size()).arg(in.job.worldSize));
+        }
+        if (m_gaps.contains(u"no-timestamps"_s)) {
+            c *= 0.9;
+            notes.append(u"no line carries a timestamp: the order of events is the order of lines"_s);
+        } else if (ev && ev->timeInferred) {
+            c *= 0.93;
+            notes.append(u"the deciding line has no timestamp of its own"_s);
+        }
+        if (m_ambiguous)
+            c *= 0.6;
+        // Competition: another cause of a different entry in the same tier within a second.
+        if (ev && candidates.size() > 1) {
+            for (int i : std::as_const(candidates)) {
+                const Event &o = in.events.at(i);
+                if (&o == ev || entryOf(o) == entryOf(*ev) || o.timeMs == NoTime || ev->timeMs == NoTime)
+                    continue;
+                if (std::llabs(o.timeMs - ev->timeMs) <= 1000) {
+                    c *= 0.85;
+                    notes.append(u"another failure (%1) happened within a second"_s.arg(entryOf(o)));
+                    break;
+                }
+            }
+        }
+        v.confidence = std::clamp(c, 0.05, 0.97);
+    }
+    QSet<QString> m_gaps;
+    bool m_ambiguous = false;
 
     // A kernel or launcher line names a pid; NCCL's init lines tie host:pid to a rank.
     int rankOfProcess(const Event &e) const
@@ -539,9 +935,14 @@ struct Builder
         return -1;
     }
 
-    QString bestTierName(int t) const
+    static QString tierName(int t)
     {
-        return t == 0 ? u"scheduler (node failure)"_s : t == 1 ? u"hardware / kernel"_s : u"rank-local exception"_s;
+        switch (t) {
+        case TierScheduler: return u"scheduler"_s;
+        case TierNodeLoss: return u"scheduler (node failure)"_s;
+        case TierHardware: return u"hardware / kernel"_s;
+        default: return u"rank-local exception"_s;
+        }
     }
 
     void refineToNode(const QString &node, const QString &why, const Evidence &ev)
@@ -578,7 +979,7 @@ struct Builder
     }
 
     // The rank's last line with text: its last sign of life is the best evidence of where it stopped.
-    int firstEventOfRank(int rank) const
+    int lastEventOfRank(int rank) const
     {
         int last = -1;
         for (int i = 0; i < in.events.size(); ++i) {
@@ -588,11 +989,11 @@ struct Builder
         return last;
     }
 
-    QString m_laggingWhy;
+    mutable QString m_laggingWhy;
 
     // The rank the others waited for: the one whose last enqueued work is lowest, or the one
     // that never reported the collective the others timed out on. -1 when no rank stands out.
-    int laggingRank()
+    int laggingRank() const
     {
         std::map<int, qint64> enqueued;
         QSet<int> timedOut;
@@ -609,9 +1010,9 @@ struct Builder
                 if (it == enqueued.end() || n < it->second)
                     enqueued[e.rank] = n;
             }
-            // Only the timeout line itself: a rank that merely received the dump signal did
-            // not reach the collective.
-            if (entryOf(e) == u"nccl-watchdog-timeout"_s && !e.capture(u"timeout_ms"_s).isEmpty())
+            // Only a collective's own timeout line (its sequence number and timeout): a rank that
+            // merely received the dump signal did not reach the collective.
+            if (spec(e) && !e.capture(u"timeout_ms"_s).isEmpty() && !e.capture(u"seq"_s).isEmpty())
                 timedOut.insert(e.rank);
         }
         if (enqueued.size() >= 2) {
@@ -781,6 +1182,10 @@ QList<ingest::FingerprintSpec> Analyzer::fingerprintSpecs(const kb::KnowledgeBas
         s.anchor = f.anchor;
         s.regex = f.regex;
         s.weight = f.weight;
+        s.caseless = f.caseless;
+        s.partial = f.partial;
+        s.suggests = f.suggests;
+        s.pointsAt = f.pointsAt;
         s.role = f.role == kb::FingerprintRole::Initiating ? FingerprintSpec::Role::Initiating
                  : f.role == kb::FingerprintRole::Collateral ? FingerprintSpec::Role::Collateral
                                                               : FingerprintSpec::Role::Context;
@@ -802,6 +1207,7 @@ AnalysisResultPtr Analyzer::run(const ingest::IngestResultPtr &ingest, const kb:
     Builder b{*ingest, kb, *result};
     b.collectFacts();
     result->matrix = VersionMatrixBuilder::build(result->facts, ingest->job.nodes);
+    b.findJobWindow();
     b.buildVerdict();
     if (!result->verdict.node.isEmpty() && !result->verdict.external)
         VersionMatrixBuilder::singleOutFailingNode(result->matrix, result->verdict.node);

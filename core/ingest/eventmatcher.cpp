@@ -40,17 +40,28 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     };
 
     for (int i = 0; i < m_specs.size(); ++i) {
-        QRegularExpression re(m_specs.at(i).regex);
+        const FingerprintSpec &spec = m_specs.at(i);
+        QRegularExpression re(spec.regex, spec.caseless ? QRegularExpression::CaseInsensitiveOption
+                                                        : QRegularExpression::NoPatternOption);
         if (!re.isValid()) {
-            m_invalid.append(m_specs.at(i).entryId + u": "_s + re.errorString());
+            m_invalid.append(spec.entryId + u": "_s + re.errorString());
             m_regexes.append(QRegularExpression());
             continue;
         }
         re.optimize();
         m_regexes.append(re);
-        addTarget(m_specs.at(i).anchor, i);
+        if (spec.caseless) {
+            // The literal prefilter is case-sensitive: a caseless anchor is looked for in the
+            // spellings logs use (as written, lower, UPPER, Capitalised).
+            const QString a = spec.anchor;
+            QStringList variants = {a, a.toLower(), a.toUpper(), a.left(1).toUpper() + a.mid(1).toLower()};
+            variants.removeDuplicates();
+            for (const QString &v : std::as_const(variants))
+                addTarget(v, i);
+        } else {
+            addTarget(spec.anchor, i);
+        }
     }
-
     // Lifecycle patterns. NCCL ties a process (host:pid) to its rank only in its init lines,
     // which is how NCCL debug files without any [rankN] prefix get their rank.
     m_builtins = {
@@ -92,14 +103,38 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         m_builtins.append(re);
         addTarget(facts.at(i).anchor, -1 - (FirstFact + i));
     }
+    // An anchor fires a fingerprint alone only when it is specific: long enough, and every
+    // fingerprint that shares it belongs to the same entry (else the regex must decide).
+    m_partialTarget = QList<int>(m_anchorTargets.size(), -1);
+    for (qsizetype a = 0; a < m_anchorTargets.size(); ++a) {
+        QString entry;
+        bool unique = true;
+        int best = -1;
+        for (int t : std::as_const(m_anchorTargets.at(a))) {
+            if (t < 0)
+                continue; // lifecycle patterns do not make an anchor ambiguous
+            const FingerprintSpec &spec = m_specs.at(t);
+            if (!entry.isEmpty() && entry != spec.entryId)
+                unique = false;
+            entry = spec.entryId;
+            // Context lines are not worth guessing at: only causes and consequences fire alone.
+            if (spec.partial && spec.anchor.size() >= MinPartialAnchor && spec.role != FingerprintSpec::Role::Context
+                && (best < 0 || spec.weight > m_specs.at(best).weight))
+                best = t;
+        }
+        if (unique)
+            m_partialTarget[a] = best;
+    }
+
     m_anchors = AnchorMatcher(anchors);
     m_anchorTexts = anchors;
 }
 
-void EventMatcher::match(const QString &content, const QList<int> &anchors, QList<Hit> &hits) const
+void EventMatcher::match(const QString &content, const QList<int> &anchors, QList<Hit> &hits, bool allowPartial) const
 {
     hits.clear();
     QList<int> tried;
+    bool fullFingerprint = false;
     for (int a : anchors) {
         for (int target : m_anchorTargets.at(a)) {
             if (tried.contains(target))
@@ -107,15 +142,31 @@ void EventMatcher::match(const QString &content, const QList<int> &anchors, QLis
             tried.append(target);
             const QRegularExpression &re = target >= 0 ? m_regexes.at(target) : m_builtins.at(-1 - target);
             QRegularExpressionMatch m = re.match(content);
-            if (m.hasMatch())
-                hits.append({target, m});
+            if (m.hasMatch()) {
+                hits.append({target, m, false});
+                fullFingerprint |= target >= 0;
+            }
         }
+    }
+    if (allowPartial && !fullFingerprint) {
+        // The anchor is here but no regex matched: a line cut by a paste, fields in another
+        // order, a newer release's wording. The most specific (longest) anchor decides.
+        int best = -1;
+        for (int a : anchors) {
+            const int t = m_partialTarget.at(a);
+            if (t >= 0 && (best < 0 || m_specs.at(t).anchor.size() > m_specs.at(best).anchor.size()))
+                best = t;
+        }
+        if (best >= 0)
+            hits.append({best, QRegularExpressionMatch(), true});
     }
     std::stable_sort(hits.begin(), hits.end(), [this](const Hit &a, const Hit &b) {
         if ((a.fingerprint < 0) != (b.fingerprint < 0))
             return a.fingerprint >= 0; // fingerprints before lifecycle markers
         if (a.fingerprint < 0)
             return a.fingerprint > b.fingerprint;
+        if (a.partial != b.partial)
+            return b.partial;
         const FingerprintSpec &fa = m_specs.at(a.fingerprint);
         const FingerprintSpec &fb = m_specs.at(b.fingerprint);
         if (fa.weight != fb.weight)
@@ -140,6 +191,17 @@ const QList<EventMatcher::FactPattern> &EventMatcher::factPatterns()
         {u"torch"_s, u"PyTorch version"_s, uR"(PyTorch version:? (?<value>\d+\.\d+\S*))"_s},
     };
     return patterns;
+}
+
+bool EventMatcher::hasFingerprintAnchor(const QList<int> &anchors) const
+{
+    for (int a : anchors) {
+        for (int t : m_anchorTargets.at(a)) {
+            if (t >= 0)
+                return true;
+        }
+    }
+    return false;
 }
 
 QStringList EventMatcher::captureNames(int fingerprint) const

@@ -34,12 +34,17 @@ public:
     {
         int fingerprint = -1; // >= 0: a fingerprint; < 0: -1 - Builtin
         QRegularExpressionMatch match;
+        bool partial = false; // the anchor alone fired it: match is empty
     };
 
     // Cheap test on raw bytes: does any anchor occur in the line?
     bool prefilter(QByteArrayView line, QList<int> &anchors) const { return m_anchors.match(line, anchors); }
-    // Runs the regexes of the fingerprints whose anchors occurred; hits best first (weight, then role).
-    void match(const QString &content, const QList<int> &anchors, QList<Hit> &hits) const;
+    // Runs the regexes of the fingerprints whose anchors occurred; hits best first (full matches
+    // before a partial one, then weight, then role). With allowPartial, a line whose specific
+    // anchor is present but whose regexes all fail gets one partial hit.
+    void match(const QString &content, const QList<int> &anchors, QList<Hit> &hits, bool allowPartial = true) const;
+    // Does any of these anchors belong to a fingerprint (not only to lifecycle patterns)?
+    bool hasFingerprintAnchor(const QList<int> &anchors) const;
 
     const QList<FingerprintSpec> &fingerprints() const { return m_specs; }
     // The distinct anchors, in the order the prefilter numbers them (benchmarks compare
@@ -53,6 +58,7 @@ private:
     QList<QRegularExpression> m_regexes;       // one per fingerprint
     QList<QRegularExpression> m_builtins;      // one per Builtin
     QList<QList<int>> m_anchorTargets;         // anchor index -> fingerprint ids (builtins as -1 - b)
+    QList<int> m_partialTarget;                // anchor index -> fingerprint its presence fires, or -1
     QList<QByteArray> m_anchorTexts;
     AnchorMatcher m_anchors;
     QStringList m_invalid;

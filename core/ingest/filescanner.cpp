@@ -38,6 +38,42 @@ void stripAnsi(QByteArrayView in, QByteArray &out)
 
 } // namespace
 
+qsizetype FileScanner::detectWrapWidth(QByteArrayView head)
+{
+    // Hard wrapping leaves many lines of one exact width and none longer. Real log lines vary in
+    // length; a width shared by a quarter of the long lines, with nothing longer, is a wrap.
+    QHash<qsizetype, int> widths;
+    int longLines = 0, longer = 0;
+    qsizetype best = 0;
+    int bestCount = 0;
+    const char *p = head.data();
+    const char *end = p + std::min<qsizetype>(head.size(), 256 << 10);
+    while (p < end) {
+        const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
+        if (!nl)
+            break; // the last, possibly cut, line says nothing
+        qsizetype n = nl - p;
+        if (n > 0 && p[n - 1] == '\r')
+            --n;
+        if (n >= 60) {
+            ++longLines;
+            const int c = ++widths[n];
+            if (c > bestCount || (c == bestCount && n > best)) {
+                bestCount = c;
+                best = n;
+            }
+        }
+        p = nl + 1;
+    }
+    if (bestCount < 3 || bestCount * 4 < longLines)
+        return 0;
+    for (auto it = widths.cbegin(); it != widths.cend(); ++it) {
+        if (it.key() > best)
+            longer += it.value();
+    }
+    return longer * 50 <= longLines ? best : 0;
+}
+
 FileScanner::FileScanner(const EventMatcher &matcher, const IngestConfig &config, qint64 firstLine, qint64 firstOffset)
     : m_matcher(matcher)
     , m_config(config)
@@ -51,6 +87,12 @@ FileScanner::FileScanner(const EventMatcher &matcher, const IngestConfig &config
 
 void FileScanner::feed(QByteArrayView block)
 {
+    if (!m_wrapDecided) {
+        m_wrapDecided = true;
+        m_wrapWidth = m_scan.firstLine == 1 ? detectWrapWidth(block) : 0;
+        if (m_wrapWidth > 0)
+            m_scan.wrapWidth = int(m_wrapWidth);
+    }
     const char *p = block.data();
     const char *end = p + block.size();
     while (p < end) {
@@ -95,6 +137,14 @@ FileScan FileScanner::finish()
         m_carry.clear();
         m_carrying = false;
     }
+    if (!m_wrapped.isEmpty()) {
+        const QByteArray logical = std::exchange(m_wrapped, QByteArray());
+        matchLine(logical, m_wrappedFirst, int(m_lineNo - 1 - m_wrappedFirst));
+    }
+    flushPending();
+    // Joined messages are emitted when their last line is read: back into line order.
+    std::stable_sort(m_scan.events.begin(), m_scan.events.end(),
+                     [](const FileScan::RawEvent &a, const FileScan::RawEvent &b) { return a.event.source.line < b.event.source.line; });
     m_scan.bytes = m_offset - m_firstOffset;
     return std::move(m_scan);
 }
@@ -115,11 +165,16 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         line.chop(1);
         m_scan.crlf = true;
     }
+    const qsizetype physicalLength = line.size();
     // memchr, not QByteArrayView::contains: Qt 6.4 tests one byte at a time, on every line.
     if (!line.isEmpty() && std::memchr(line.data(), '\x1b', size_t(line.size()))) {
         m_scan.ansi = true;
         stripAnsi(line, m_stripped);
         line = QByteArrayView(m_stripped);
+    }
+    if (PasteNormaliser::needed(line)) {
+        PasteNormaliser::normalise(line, m_normalised);
+        line = QByteArrayView(m_normalised);
     }
 
     // Sampled lines: a timestamp for inferring the times of lines without one, and rank/host
@@ -137,22 +192,118 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         if (nccl.valid) {
             ++m_scan.hostClaims[nccl.host.toByteArray()];
             ++m_scan.ncclProcs[nccl.host.toByteArray() + ':' + QByteArray::number(nccl.pid)];
+        } else if (const QByteArrayView host = hostOfLine(line); !host.isEmpty()) {
+            ++m_scan.lineHostClaims[host.toByteArray()];
         }
     }
 
-    m_anchorHits.clear();
-    if (m_matcher.prefilter(line, m_anchorHits))
-        processCandidate(line, m_anchorHits);
+    if (m_wrapWidth > 0) {
+        // A terminal or a paste hard-wrapped the file at a fixed width: physical lines of exactly
+        // that width continue on the next one, and a message is matched as the line it was.
+        const bool continues = physicalLength == m_wrapWidth;
+        if (!m_wrapped.isEmpty() || continues) {
+            if (m_wrapped.isEmpty())
+                m_wrappedFirst = lineNo;
+            if (m_wrapped.size() + line.size() <= MaxScannedLine)
+                m_wrapped.append(line.data(), line.size());
+            if (continues && lineNo - m_wrappedFirst + 1 < MaxWrappedLines)
+                return;
+            const QByteArray logical = std::exchange(m_wrapped, QByteArray());
+            matchLine(logical, m_wrappedFirst, int(lineNo - m_wrappedFirst));
+            return;
+        }
+    }
+    matchLine(line, lineNo, 0);
 }
 
-void FileScanner::processCandidate(QByteArrayView line, const QList<int> &anchors)
+void FileScanner::matchLine(QByteArrayView line, qint64 lineNo, int wrappedLines)
 {
-    const qint64 lineNo = m_lineNo - 1;
+    if (m_pending.active)
+        continuePending(line);
+    m_anchorHits.clear();
+    if (m_matcher.prefilter(line, m_anchorHits))
+        processCandidate(line, lineNo, wrappedLines, m_anchorHits);
+}
+
+// A line of the same message: indented, or at least not the start of a record of its own (no
+// timestamp or NCCL prefix of its own, not blank), and from the same writer.
+bool FileScanner::continuesPending(const LinePrefix &prefix, QByteArrayView content) const
+{
+    if (content.trimmed().isEmpty())
+        return false;
+    if (prefix.globalRank != m_pending.prefixRank && m_pending.prefixRank >= 0)
+        return false;
+    if (content.front() == ' ' || content.front() == '\t')
+        return true;
+    if (prefix.outerTime.isValid() || NcclPrefix::parse(content).valid)
+        return false;
+    return !TimestampParser::parse(content.first(std::min<qsizetype>(content.size(), 40))).isValid();
+}
+
+void FileScanner::continuePending(QByteArrayView line)
+{
+    const LinePrefix prefix = LinePrefix::parse(line);
+    const QByteArrayView content = line.sliced(prefix.contentOffset);
+    if (!continuesPending(prefix, content) || m_pending.joined >= MaxJoinedLines
+        || m_pending.text.size() >= m_config.maxEventTextBytes * 4) {
+        flushPending();
+        return;
+    }
+    m_pending.text += ' ';
+    m_pending.text += content.trimmed().toByteArray();
+    ++m_pending.joined;
+    m_matcher.match(QString::fromUtf8(m_pending.text), m_pending.anchors, m_joinHits, false);
+    for (const EventMatcher::Hit &hit : std::as_const(m_joinHits)) {
+        if (hit.fingerprint < 0)
+            continue;
+        // The message, read whole, matches: one event on its first line, with the joined text.
+        FileScan::RawEvent raw = m_pending.raw;
+        raw.event.text = QString::fromUtf8(m_pending.text.first(std::min<qsizetype>(m_pending.text.size(), m_config.maxEventTextBytes)));
+        raw.event.joinedLines = quint8(std::min(m_pending.joined + m_pending.raw.event.joinedLines, 255));
+        setFingerprint(raw, hit);
+        m_scan.events.append(std::move(raw));
+        m_pending = Pending();
+        return;
+    }
+}
+
+void FileScanner::flushPending()
+{
+    if (m_pending.active && m_pending.partial.fingerprint >= 0) {
+        FileScan::RawEvent raw = m_pending.raw;
+        setFingerprint(raw, m_pending.partial);
+        m_scan.events.append(std::move(raw));
+    }
+    m_pending = Pending();
+}
+
+void FileScanner::setFingerprint(FileScan::RawEvent &raw, const EventMatcher::Hit &hit) const
+{
+    Event &ev = raw.event;
+    ev.kind = Event::Kind::Fingerprint;
+    ev.fingerprint = hit.fingerprint;
+    ev.partial = hit.partial;
+    ev.captures.clear();
+    if (hit.partial)
+        return;
+    const QStringList names = m_matcher.captureNames(hit.fingerprint);
+    for (const QString &name : names) {
+        if (name.isEmpty())
+            continue;
+        const QString value = hit.match.captured(name);
+        if (!value.isNull())
+            ev.captures.append({name, value});
+    }
+}
+
+void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrappedLines, const QList<int> &anchors)
+{
     const LinePrefix prefix = LinePrefix::parse(line);
     const QByteArrayView content = line.sliced(prefix.contentOffset);
     const QString text = QString::fromUtf8(content);
     m_matcher.match(text, anchors, m_hits);
-    if (m_hits.isEmpty())
+    const bool fingerprintAnchor = m_matcher.hasFingerprintAnchor(anchors);
+    if (m_hits.isEmpty() && !fingerprintAnchor)
         return;
 
     const NcclPrefix nccl = NcclPrefix::parse(content);
@@ -160,23 +311,39 @@ void FileScanner::processCandidate(QByteArrayView line, const QList<int> &anchor
     const int prefixRank = prefix.globalRank >= 0 ? prefix.globalRank
                            : prefix.slurmTask >= 0 ? prefix.slurmTask
                                                    : prefix.mpiRank;
-    const int pgRank = pgRankInMessage(content);
-    QString shown = QString::fromUtf8(line.first(std::min<qsizetype>(line.size(), m_config.maxEventTextBytes)));
+    FileScan::RawEvent base;
+    base.time = t;
+    base.prefixRank = prefixRank;
+    base.pgRank = pgRankInMessage(content);
+    if (nccl.valid) {
+        base.ncclHost = nccl.host.toByteArray();
+        base.ncclPid = nccl.pid;
+    }
+    base.event.source.line = lineNo;
+    base.event.localRank = prefix.localRank;
+    base.event.joinedLines = quint8(std::min(wrappedLines, 255));
+    base.event.text = QString::fromUtf8(line.first(std::min<qsizetype>(line.size(), m_config.maxEventTextBytes)));
 
     bool fingerprintTaken = false;
+    const EventMatcher::Hit *partial = nullptr;
     for (const EventMatcher::Hit &hit : std::as_const(m_hits)) {
-        FileScan::RawEvent raw;
-        raw.time = t;
-        raw.prefixRank = prefixRank;
-        raw.pgRank = pgRank;
-        if (nccl.valid) {
-            raw.ncclHost = nccl.host.toByteArray();
-            raw.ncclPid = nccl.pid;
+        if (hit.fingerprint >= 0) {
+            // One line is one event: the best fingerprint wins, the others only name the same
+            // line again (the analysis can still ask the encyclopedia for all candidates).
+            if (fingerprintTaken)
+                continue;
+            if (hit.partial) {
+                partial = &hit; // decided once the lines after it are known
+                continue;
+            }
+            fingerprintTaken = true;
+            FileScan::RawEvent raw = base;
+            setFingerprint(raw, hit);
+            m_scan.events.append(std::move(raw));
+            continue;
         }
+        FileScan::RawEvent raw = base;
         Event &ev = raw.event;
-        ev.source.line = lineNo;
-        ev.localRank = prefix.localRank;
-        ev.text = shown;
         const QStringList names = m_matcher.captureNames(hit.fingerprint);
         for (const QString &name : names) {
             if (name.isEmpty())
@@ -185,60 +352,62 @@ void FileScanner::processCandidate(QByteArrayView line, const QList<int> &anchor
             if (!value.isNull())
                 ev.captures.append({name, value});
         }
-        if (hit.fingerprint >= 0) {
-            // One line is one event: the best fingerprint wins, the others only name the same
-            // line again (the analysis can still ask the encyclopedia for all candidates).
-            if (fingerprintTaken)
-                continue;
-            fingerprintTaken = true;
-            ev.kind = Event::Kind::Fingerprint;
-            ev.fingerprint = hit.fingerprint;
-        } else {
-            const int builtin = -1 - hit.fingerprint;
-            if (builtin >= EventMatcher::FirstFact) {
-                ev.kind = Event::Kind::Fact;
-                ev.captures.prepend({u"component"_s, EventMatcher::factPatterns().at(builtin - EventMatcher::FirstFact).component});
-            } else if (builtin == EventMatcher::TrainingStep || builtin == EventMatcher::LossScaleOverflow) {
-                ev.kind = Event::Kind::TrainingStep;
-            } else if (builtin == EventMatcher::BootTime) {
-                const QString epoch = ev.capture(u"epoch"_s);
-                const QString stamp = !ev.capture(u"stamp"_s).isEmpty() ? ev.capture(u"stamp"_s) : ev.capture(u"iso"_s);
-                if (!epoch.isEmpty()) {
-                    m_scan.bootTimeMs = epoch.toLongLong() * 1000;
-                } else if (!stamp.isEmpty()) {
-                    QByteArray bootText = stamp.toUtf8();
-                    if (bootText.size() == 16)
-                        bootText += ":00"; // who -b gives minutes only
-                    const ParsedTime boot = TimestampParser::parse(bootText);
-                    if (boot.kind == ParsedTime::Kind::Absolute)
-                        m_scan.bootTimeMs = boot.ms;
-                }
-                continue;
-            } else if (builtin == EventMatcher::AgentGroupRank) {
-                m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();
-                continue;
-            } else if (builtin == EventMatcher::AgentProcsPerNode) {
-                m_scan.agentProcsPerNode = ev.capture(u"nproc"_s).toInt();
-                continue;
-            } else if (builtin == EventMatcher::LauncherRank) {
-                m_scan.launcherRanks.append({ev.capture(u"rank"_s).toInt(), ev.capture(u"local_rank"_s).toInt(), lineNo});
-                continue; // attribution only
-            } else {
-                ev.kind = Event::Kind::NcclInitComplete;
-                if (nccl.valid) {
-                    FileScan::NcclInit init;
-                    init.host = raw.ncclHost;
-                    init.pid = nccl.pid;
-                    init.rank = ev.capture(u"rank"_s).toInt();
-                    init.nranks = ev.capture(u"nranks"_s).toInt();
-                    init.line = lineNo;
-                    m_scan.inits.append(init);
-                }
-                if (builtin == EventMatcher::CommRanks)
-                    continue; // attribution only; "Init COMPLETE" is the lifecycle marker
+        const int builtin = -1 - hit.fingerprint;
+        if (builtin >= EventMatcher::FirstFact) {
+            ev.kind = Event::Kind::Fact;
+            ev.captures.prepend({u"component"_s, EventMatcher::factPatterns().at(builtin - EventMatcher::FirstFact).component});
+        } else if (builtin == EventMatcher::TrainingStep || builtin == EventMatcher::LossScaleOverflow) {
+            ev.kind = Event::Kind::TrainingStep;
+        } else if (builtin == EventMatcher::BootTime) {
+            const QString epoch = ev.capture(u"epoch"_s);
+            const QString stamp = !ev.capture(u"stamp"_s).isEmpty() ? ev.capture(u"stamp"_s) : ev.capture(u"iso"_s);
+            if (!epoch.isEmpty()) {
+                m_scan.bootTimeMs = epoch.toLongLong() * 1000;
+            } else if (!stamp.isEmpty()) {
+                QByteArray bootText = stamp.toUtf8();
+                if (bootText.size() == 16)
+                    bootText += ":00"; // who -b gives minutes only
+                const ParsedTime boot = TimestampParser::parse(bootText);
+                if (boot.kind == ParsedTime::Kind::Absolute)
+                    m_scan.bootTimeMs = boot.ms;
             }
+            continue;
+        } else if (builtin == EventMatcher::AgentGroupRank) {
+            m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();
+            continue;
+        } else if (builtin == EventMatcher::AgentProcsPerNode) {
+            m_scan.agentProcsPerNode = ev.capture(u"nproc"_s).toInt();
+            continue;
+        } else if (builtin == EventMatcher::LauncherRank) {
+            m_scan.launcherRanks.append({ev.capture(u"rank"_s).toInt(), ev.capture(u"local_rank"_s).toInt(), lineNo});
+            continue; // attribution only
+        } else {
+            ev.kind = Event::Kind::NcclInitComplete;
+            if (nccl.valid) {
+                FileScan::NcclInit init;
+                init.host = raw.ncclHost;
+                init.pid = nccl.pid;
+                init.rank = ev.capture(u"rank"_s).toInt();
+                init.nranks = ev.capture(u"nranks"_s).toInt();
+                init.line = lineNo;
+                m_scan.inits.append(init);
+            }
+            if (builtin == EventMatcher::CommRanks)
+                continue; // attribution only; "Init COMPLETE" is the lifecycle marker
         }
         m_scan.events.append(std::move(raw));
+    }
+    if (!fingerprintTaken && fingerprintAnchor) {
+        // A fingerprint's anchor without its whole match: the message may go on over the next
+        // lines (a Python exception, a wrapped watchdog line, the torchelastic failure table).
+        flushPending();
+        m_pending.active = true;
+        m_pending.raw = base;
+        m_pending.text = content.trimmed().toByteArray();
+        m_pending.anchors = anchors;
+        m_pending.prefixRank = prefix.globalRank;
+        if (partial)
+            m_pending.partial = *partial;
     }
 }
 

@@ -5,6 +5,7 @@
 #include "eventmatcher.h"
 #include "ingestresult.h"
 #include "lineprefix.h"
+#include "pastenormaliser.h"
 #include "timestampparser.h"
 
 #include <QByteArray>
@@ -58,7 +59,10 @@ struct FileScan
     qint64 bootTimeMs = -1;            // when the node booted (btime, who -b, inventory), node-local
     QHash<int, qint64> rankClaims;       // global rank from line prefixes -> lines
     QHash<QByteArray, qint64> hostClaims; // NCCL host / pdsh host -> lines
+    // syslog / journal host fields and shell prompts: used only when nothing else names the node
+    QHash<QByteArray, qint64> lineHostClaims;
     QHash<QByteArray, qint64> ncclProcs;  // "host:pid" -> lines
+    int wrapWidth = 0;          // > 0: the file is hard-wrapped at this width (physical lines are joined)
     bool crlf = false;
     bool ansi = false;
     bool overlong = false;
@@ -82,10 +86,35 @@ public:
 
     // A line longer than this is indexed whole but only its head is scanned and kept.
     static constexpr qsizetype MaxScannedLine = 1 << 20;
+    // A message is read over at most this many lines after the one with its anchor.
+    static constexpr int MaxJoinedLines = 8;
+    // A hard-wrapped line is joined over at most this many physical lines.
+    static constexpr qint64 MaxWrappedLines = 64;
+
+    // The width a file's head is hard-wrapped at, or 0 (tests call it directly).
+    static qsizetype detectWrapWidth(QByteArrayView head);
 
 private:
+    // A line with a fingerprint's anchor but no whole match, waiting for the lines that may
+    // complete its message.
+    struct Pending
+    {
+        bool active = false;
+        FileScan::RawEvent raw;  // attribution and time of the first line
+        QByteArray text;         // the message so far, lines joined by one blank
+        QList<int> anchors;      // the first line's anchors: the message starts there
+        int prefixRank = -1;
+        int joined = 0;
+        EventMatcher::Hit partial; // fingerprint < 0: none
+    };
+
     void processLine(QByteArrayView line, qint64 offset);
-    void processCandidate(QByteArrayView line, const QList<int> &anchors);
+    void matchLine(QByteArrayView line, qint64 lineNo, int wrappedLines);
+    void processCandidate(QByteArrayView line, qint64 lineNo, int wrappedLines, const QList<int> &anchors);
+    bool continuesPending(const LinePrefix &prefix, QByteArrayView content) const;
+    void continuePending(QByteArrayView line);
+    void flushPending();
+    void setFingerprint(FileScan::RawEvent &raw, const EventMatcher::Hit &hit) const;
 
     const EventMatcher &m_matcher;
     const IngestConfig &m_config;
@@ -98,6 +127,13 @@ private:
     bool m_carrying = false;
     bool m_carryOverlong = false;
     QByteArray m_stripped;    // scratch: the line without ANSI codes
+    QByteArray m_normalised;  // scratch: the line without paste artefacts
+    bool m_wrapDecided = false;
+    qsizetype m_wrapWidth = 0;
+    QByteArray m_wrapped;     // physical lines of a hard-wrapped line so far
+    qint64 m_wrappedFirst = 0;
+    Pending m_pending;
+    QList<EventMatcher::Hit> m_joinHits; // scratch
     QList<int> m_anchorHits;  // scratch
     QList<EventMatcher::Hit> m_hits; // scratch
 };

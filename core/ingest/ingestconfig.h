@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace rankscope::ingest {
 
@@ -24,7 +25,16 @@ struct FingerprintSpec
     double weight = 0.5;
     Role role = Role::Context;
     Severity severity = Severity::Info;
+    bool caseless = false; // anchor in its case variants, regex case-insensitive
+    bool partial = true;   // the anchor alone may fire it (reduced weight, no captures)
+    QStringList suggests;  // entries usually behind this generic line (read by the analysis)
+    QString pointsAt;      // which capture or relation names the culprit (read by the analysis)
 };
+
+// A fingerprint fired by its anchor alone weighs this much of its declared weight.
+inline constexpr double PartialMatchFactor = 0.7;
+// Anchors shorter than this never fire alone: "nccl" or "loss" is in too many lines.
+inline constexpr int MinPartialAnchor = 12;
 
 // The user's word on who wrote a file, when the attribution got it wrong or found nothing.
 struct FileAttributionOverride

@@ -395,6 +395,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                         prev.scan.rankClaims[it.key()] += it.value();
                     for (auto it = moved.hostClaims.cbegin(); it != moved.hostClaims.cend(); ++it)
                         prev.scan.hostClaims[it.key()] += it.value();
+                    for (auto it = moved.lineHostClaims.cbegin(); it != moved.lineHostClaims.cend(); ++it)
+                        prev.scan.lineHostClaims[it.key()] += it.value();
                     for (auto it = moved.ncclProcs.cbegin(); it != moved.ncclProcs.cend(); ++it)
                         prev.scan.ncclProcs[it.key()] += it.value();
                     prev.scan.crlf |= moved.crlf;
@@ -472,6 +474,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         // A combined log (Slurm --label, MPI) holds several hosts: it has no node of its own.
         const QByteArray host = s.scan.hostClaims.size() == 1 ? majorityKey(s.scan.hostClaims) : QByteArray();
         f.node = !host.isEmpty() ? QString::fromUtf8(host) : s.scan.hostClaims.size() > 1 ? QString() : folderAlias.value(pa.node, pa.node);
+        if (f.node.isEmpty() && s.scan.hostClaims.isEmpty() && s.scan.lineHostClaims.size() == 1)
+            f.node = QString::fromUtf8(s.scan.lineHostClaims.cbegin().key()); // a pasted journal or prompt
 
         qint64 claimTotal = 0;
         const int claimed = majorityKey(s.scan.rankClaims, 0.9, &claimTotal);
@@ -782,6 +786,25 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 nodes.append(ev.node);
         }
         std::sort(nodes.begin(), nodes.end());
+        if (nodes.size() == 1) {
+            // One machine's output (a paste, an upload from one node): a file that names no host
+            // is that machine's too. Said, so that a multi-node bundle with one host named is
+            // not silently folded onto it.
+            QSet<FileId> adopted;
+            for (int fi = 0; fi < result->files.size(); ++fi) {
+                InputFile &f = result->files[fi];
+                if (!f.node.isEmpty() || (f.kinds & (KindInventory | KindBinary)))
+                    continue;
+                f.node = nodes.first();
+                adopted.insert(FileId(fi));
+                sh.warnings.append({Warning::Kind::Attribution, f.path, 0,
+                                    u"names no host; taken to be from %1, the only node in the bundle"_s.arg(f.node)});
+            }
+            for (Event &ev : events) {
+                if (ev.node.isEmpty() && adopted.contains(ev.source.file))
+                    ev.node = nodes.first();
+            }
+        }
         QHash<QString, qint64> offsetMs;
         for (const QString &node : std::as_const(nodes)) {
             ClockOffset co{node, 0.0, u"none"_s};

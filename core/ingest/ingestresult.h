@@ -88,6 +88,8 @@ struct Event
     qint64 localTimeMs = NoTime; // as the node's clock wrote it (after year completion)
     bool timeInferred = false;   // the line had no timestamp: taken from its neighbours
     bool timeCoarse = false;     // …and its file had none at all: spread over the rank's or node's span
+    bool partial = false;        // the fingerprint's anchor is here but its regex did not match
+    quint8 joinedLines = 0;      // physical lines after source.line that text continues over
     int rank = -1;
     int localRank = -1;
     QString node;

@@ -235,9 +235,10 @@ NcclPrefix NcclPrefix::parse(QByteArrayView content)
             p = q + 1;
         }
     }
-    // Must be followed (soon) by "NCCL " to be an NCCL line and not, say, a time "12:34:56".
+    // Must be followed (soon) by "NCCL " to be an NCCL line and not, say, a time "12:34:56";
+    // releases before 2.5 printed "host:pid:tid [dev] file.cc:line WARN …" without it.
     const QByteArrayView rest(p, std::min<qsizetype>(end - p, 200));
-    if (!containsBytes(rest, "NCCL "))
+    if (!containsBytes(rest, "NCCL ") && !(dev >= 0 && (containsBytes(rest, " WARN ") || containsBytes(rest, " INFO "))))
         return r;
     r.host = QByteArrayView(hostStart, hostEnd - hostStart);
     r.pid = pid;
@@ -269,6 +270,85 @@ int pgRankInMessage(QByteArrayView content)
         }
         from = i + 5;
     }
+}
+
+} // namespace rankscope::ingest
+
+namespace rankscope::ingest {
+
+namespace {
+
+// "host ident[pid]: " or "host ident: " at p: the host, when an ident with a colon follows.
+QByteArrayView hostBeforeIdent(const char *p, const char *end)
+{
+    const char *h = p;
+    while (p < end && isHostChar(*p))
+        ++p;
+    if (p == h || p >= end || *p != ' ' || p - h > 253)
+        return {};
+    const QByteArrayView host(h, p - h);
+    ++p;
+    const char *ident = p;
+    while (p < end && p - ident < 64 && *p != ' ' && *p != ':')
+        ++p;
+    if (p == ident || p >= end || *p != ':')
+        return {};
+    // A time is not a host ("12:00:00 INFO: …" has no host field).
+    bool digitsOnly = true;
+    for (char c : host)
+        digitsOnly &= (c >= '0' && c <= '9') || c == '.' || c == ':';
+    return digitsOnly ? QByteArrayView() : host;
+}
+} // namespace
+
+QByteArrayView hostOfLine(QByteArrayView line)
+{
+    const char *p = line.data();
+    const char *end = p + line.size();
+    if (line.size() < 16)
+        return {};
+    // Syslog: "Mmm dd HH:MM:SS host ident…" (day padded with a blank or not).
+    static const char *months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    for (const char *m : months) {
+        if (std::memcmp(p, m, 3) == 0 && p[3] == ' ') {
+            const char *q = p + 4;
+            if (*q == ' ')
+                ++q;
+            while (q < end && *q >= '0' && *q <= '9')
+                ++q;
+            if (q + 10 > end || *q != ' ' || q[3] != ':' || q[6] != ':')
+                return {};
+            q += 9;
+            while (q < end && *q != ' ') // fractions of a second
+                ++q;
+            return q < end ? hostBeforeIdent(q + 1, end) : QByteArrayView();
+        }
+    }
+    // journalctl -o short-iso / rsyslog: "2024-05-01T12:00:00[.fff][+zz:zz|Z] host ident…"
+    if (line.size() > 20 && p[4] == '-' && p[7] == '-' && p[10] == 'T' && p[13] == ':') {
+        const char *q = p + 19;
+        while (q < end && *q != ' ')
+            ++q;
+        return q < end ? hostBeforeIdent(q + 1, end) : QByteArrayView();
+    }
+    // A shell prompt: "user@host:path# command" or "[user@host path]$ command".
+    const char *q = p + (*p == '[' ? 1 : 0);
+    const char *user = q;
+    while (q < end && (isHostChar(*q)) && *q != '.')
+        ++q;
+    if (q > user && q < end && *q == '@') {
+        const char *h = ++q;
+        while (q < end && isHostChar(*q))
+            ++q;
+        if (q > h && q < end && (*q == ':' || *q == ' ')) {
+            const char *r = q;
+            while (r < end && r - q < 256 && *r != '#' && *r != '$')
+                ++r;
+            if (r + 1 < end && r[1] == ' ')
+                return QByteArrayView(h, q - h);
+        }
+    }
+    return {};
 }
 
 } // namespace rankscope::ingest

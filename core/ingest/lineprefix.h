@@ -46,4 +46,9 @@ struct NcclPrefix
 // the global rank of the process group that logs it. Returns -1 when absent.
 int pgRankInMessage(QByteArrayView content);
 
+// The host a line says it comes from, outside any launcher prefix: syslog and journal lines
+// ("Feb 24 09:28:18 gpu-17 kernel: …", "2024-05-01T12:00:00+00:00 gpu-17 systemd[1]: …") and
+// a shell prompt pasted with the output below it ("root@gpu-17:~# dmesg -T"). Empty when none.
+QByteArrayView hostOfLine(QByteArrayView line);
+
 } // namespace rankscope::ingest

@@ -97,6 +97,27 @@ const QStringList &categories()
     return list;
 }
 
+const QStringList &precedenceClasses()
+{
+    static const QStringList list = { u"scheduler-stop"_s, u"node-loss"_s, u"hardware"_s, u"kernel"_s,
+        u"rank-exception"_s, u"logical-clocks"_s, u"network-peer"_s, u"inventory"_s };
+    return list;
+}
+
+const QStringList &hintGaps()
+{
+    static const QStringList list = { u"always"_s, u"single-rank"_s, u"no-timestamps"_s, u"no-peer"_s,
+        u"no-kernel-log"_s, u"no-nccl-debug"_s, u"partial-match"_s };
+    return list;
+}
+
+const QStringList &pointsAtKinds()
+{
+    static const QStringList list = { u"rank"_s, u"node"_s, u"peer"_s, u"store"_s, u"pid"_s, u"pci"_s,
+        u"absent-node"_s, u"self"_s };
+    return list;
+}
+
 bool isValidId(QStringView id)
 {
     // [a-z0-9]+(-[a-z0-9]+)* without a regex: no empty segment, no leading or trailing dash.
@@ -181,13 +202,17 @@ QJsonObject toJson(const Entry &e)
     for (const Fingerprint &f : e.fingerprints) {
         fingerprints.append(QJsonObject { { u"regex"_s, f.regex }, { u"anchor"_s, f.anchor }, { u"weight"_s, f.weight },
             { u"role"_s, toString(f.role) }, { u"severity"_s, toString(f.severity) }, { u"versions"_s, f.versions },
-            { u"line"_s, f.line } });
+            { u"caseless"_s, f.caseless }, { u"partial"_s, f.partial }, { u"suggests"_s, strings(f.suggests) },
+            { u"pointsAt"_s, f.pointsAt }, { u"line"_s, f.line } });
     }
     QJsonArray conditions;
     for (const Condition &c : e.conditions) {
         conditions.append(QJsonObject { { u"kind"_s, toString(c.kind) }, { u"component"_s, c.component },
             { u"value"_s, c.value }, { u"explanation"_s, c.explanation } });
     }
+    QJsonArray hints;
+    for (const Hint &h : e.collectNext)
+        hints.append(QJsonObject { { u"gap"_s, h.gap }, { u"text"_s, h.text } });
     QJsonArray examples;
     for (const Example &x : e.examples)
         examples.append(QJsonObject { { u"text"_s, x.text }, { u"line"_s, x.line } });
@@ -212,7 +237,12 @@ QJsonObject toJson(const Entry &e)
         { u"verification"_s, verification },
         { u"prevention"_s, strings(e.prevention) },
         { u"lookUpstream"_s, strings(e.lookUpstream) },
+        { u"precedence"_s, e.precedence },
+        { u"external"_s, e.external },
+        { u"consequenceOf"_s, strings(e.consequenceOf) },
+        { u"yieldsTo"_s, strings(e.yieldsTo) },
         { u"fingerprints"_s, fingerprints },
+        { u"collectNext"_s, hints },
         { u"conditions"_s, conditions },
         { u"examples"_s, examples },
         { u"references"_s, strings(e.references) },
@@ -262,6 +292,12 @@ std::optional<Entry> entryFromJson(const QJsonObject &o, QString *error)
     }
     e.prevention = strings(o.value(u"prevention"_s));
     e.lookUpstream = strings(o.value(u"lookUpstream"_s));
+    e.precedence = o.value(u"precedence"_s).toString();
+    e.external = o.value(u"external"_s).toBool();
+    e.consequenceOf = strings(o.value(u"consequenceOf"_s));
+    e.yieldsTo = strings(o.value(u"yieldsTo"_s));
+    for (const QJsonValue &v : o.value(u"collectNext"_s).toArray())
+        e.collectNext.append({ v[u"gap"_s].toString(), v[u"text"_s].toString() });
     const QJsonArray fingerprints = o.value(u"fingerprints"_s).toArray();
     for (const QJsonValue &v : fingerprints) {
         Fingerprint f;
@@ -276,6 +312,10 @@ std::optional<Entry> entryFromJson(const QJsonObject &o, QString *error)
         f.role = *fr;
         f.severity = *sev;
         f.versions = v[u"versions"_s].toString();
+        f.caseless = v[u"caseless"_s].toBool();
+        f.partial = v[u"partial"_s].toBool(true);
+        f.suggests = strings(v[u"suggests"_s]);
+        f.pointsAt = v[u"pointsAt"_s].toString();
         f.line = v[u"line"_s].toInt();
         e.fingerprints.append(f);
     }

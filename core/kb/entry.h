@@ -60,6 +60,14 @@ struct Condition
     friend bool operator==(const Condition &, const Condition &) = default;
 };
 
+// `## Collect next`: what to add to the bundle when its evidence is thin, for one kind of gap.
+struct Hint
+{
+    QString gap; // always, single-rank, no-timestamps, no-peer, no-kernel-log, no-nccl-debug, partial-match
+    QString text;
+    friend bool operator==(const Hint &, const Hint &) = default;
+};
+
 struct Example
 {
     QString text;
@@ -76,6 +84,18 @@ struct Fingerprint
     FingerprintRole role = FingerprintRole::Context;
     Severity severity = Severity::Info;
     QString versions;
+    // `anchor-case: insensitive`: the anchor is looked for in its usual case variants (as
+    // written, lower, upper, capitalised) and the regex runs case-insensitively.
+    bool caseless = false;
+    // `partial: no`: the anchor alone does not fire the fingerprint. By default a line holding
+    // the anchor whose regex fails (cut by a paste, re-worded by a release) still fires, at
+    // reduced weight and without captures, when no other entry shares the anchor.
+    bool partial = true;
+    // `suggests:` entries that usually stand behind this generic line: when the incident has no
+    // line of a more specific entry, they lead the diagnoses (the wrapper's own entry follows).
+    QStringList suggests;
+    // `points-at:` which capture or relation names the culprit (README: "points-at").
+    QString pointsAt;
     int line = 0; // 1-based line of the ```fingerprint fence in the .md file
     friend bool operator==(const Fingerprint &, const Fingerprint &) = default;
 };
@@ -98,7 +118,17 @@ struct Entry
     QList<VerificationStep> verification;
     QStringList prevention;
     QStringList lookUpstream;
+    // How an initiating event of this entry compares with others (README: "Verdict rules").
+    QString precedence;   // one of precedenceClasses(); empty: derived from category and role
+    bool external = false; // a stop by the scheduler or the platform: nothing in the job failed
+    // Entry ids or precedence classes. consequence-of: when one of them shows no later than this
+    // entry's line, it caused it (a time limit after a hang). yields-to: when one of them shows
+    // anywhere, it is the better view of the same failure (a store's "waiting for clients"
+    // against the clients' "cannot connect"), unless this line names its culprit itself.
+    QStringList consequenceOf;
+    QStringList yieldsTo;
     QList<Fingerprint> fingerprints;
+    QList<Hint> collectNext;
     QList<Condition> conditions;
     QList<Example> examples;
     QStringList references;
@@ -135,6 +165,12 @@ std::optional<Condition::Kind> conditionKindFromString(QStringView text);
 
 // The ten categories of the README, in their documented order.
 const QStringList &categories();
+// Precedence classes of initiating events, strongest first (README: "Verdict rules").
+const QStringList &precedenceClasses();
+// Gaps a `## Collect next` hint can name.
+const QStringList &hintGaps();
+// Relations a fingerprint's `points-at:` can name.
+const QStringList &pointsAtKinds();
 // Stable slug: [a-z0-9]+(-[a-z0-9]+)*
 bool isValidId(QStringView id);
 // Ranking order of entry roles when weights tie: initiating, either, collateral (lower is better).

@@ -29,6 +29,7 @@ enum SectionId {
     Verification,
     Prevention,
     LookUpstream,
+    CollectNext,
     Fingerprints,
     Conditions,
     Examples,
@@ -39,7 +40,7 @@ enum SectionId {
 const QStringList &sectionNames()
 {
     static const QStringList names = { u"Symptoms"_s, u"Mechanism"_s, u"Root causes"_s, u"Affected systems"_s,
-        u"How to confirm"_s, u"Fix"_s, u"Verification"_s, u"Prevention"_s, u"Look upstream"_s, u"Fingerprints"_s,
+        u"How to confirm"_s, u"Fix"_s, u"Verification"_s, u"Prevention"_s, u"Look upstream"_s, u"Collect next"_s, u"Fingerprints"_s,
         u"Inventory conditions"_s, u"Examples"_s, u"References"_s };
     return names;
 }
@@ -178,6 +179,7 @@ private:
     void parseSymptoms(const Section &s);
     void parseFingerprints(const Section &s);
     void parseConditions(const Section &s);
+    void parseHints(const Section &s);
     void parseExamples(const Section &s);
     void parseReferences(const Section &s);
     void checkExamples();
@@ -225,9 +227,9 @@ bool Parser::parseHeader()
         warn(1, u"an entry starts with a '---' line that opens its header"_s);
         return false;
     }
-    static const QRegularExpression keyRe(u"^([a-z]+):(?: (.*))?$"_s);
-    static const QStringList known
-        = { u"id"_s, u"title"_s, u"category"_s, u"role"_s, u"tags"_s, u"summary"_s, u"related"_s };
+    static const QRegularExpression keyRe(u"^([a-z]+(?:-[a-z]+)*):(?: (.*))?$"_s);
+    static const QStringList known = { u"id"_s, u"title"_s, u"category"_s, u"role"_s, u"tags"_s, u"summary"_s,
+        u"related"_s, u"precedence"_s, u"external"_s, u"consequence-of"_s, u"yields-to"_s };
     QHash<QString, QString> values;
     QSet<QString> seen;
     int i = 1;
@@ -321,6 +323,28 @@ bool Parser::parseHeader()
     };
     m_entry.tags = list(u"tags"_s);
     m_entry.related = list(u"related"_s);
+    if (values.contains(u"precedence"_s)) {
+        m_entry.precedence = values.value(u"precedence"_s);
+        if (!precedenceClasses().contains(m_entry.precedence))
+            warn(lineOf(u"precedence"_s), u"unknown precedence '%1' (known: %2)"_s.arg(
+                m_entry.precedence, precedenceClasses().join(u", "_s)));
+    }
+    if (values.contains(u"external"_s)) {
+        const QString v = values.value(u"external"_s);
+        if (v != u"true"_s && v != u"false"_s)
+            warn(lineOf(u"external"_s), u"external is 'true' or 'false'"_s);
+        m_entry.external = v == u"true"_s;
+    }
+    for (const QString &key : { u"consequence-of"_s, u"yields-to"_s }) {
+        QStringList &target = key == u"yields-to"_s ? m_entry.yieldsTo : m_entry.consequenceOf;
+        target = list(key);
+        for (const QString &y : std::as_const(target)) {
+            if (!isValidId(y))
+                warn(lineOf(key), u"%1 item '%2' is neither an entry id nor a precedence class"_s.arg(key, y));
+            else if (y == m_entry.id)
+                warn(lineOf(key), u"an entry does not name itself in %1"_s.arg(key));
+        }
+    }
     for (const QString &r : std::as_const(m_entry.related)) {
         if (!isValidId(r))
             warn(lineOf(u"related"_s), u"related id '%1' is not a slug"_s.arg(r));
@@ -386,7 +410,8 @@ void Parser::checkSectionPresence()
             warn(s.headingLine, u"section '## %1' is empty"_s.arg(name));
     }
     for (int id = 0; id < SectionCount; ++id) {
-        const bool required = id == LookUpstream ? m_entry.role == EntryRole::Collateral : id != Conditions;
+        const bool required
+            = id == LookUpstream ? m_entry.role == EntryRole::Collateral : id != Conditions && id != CollectNext;
         if (!required || m_byId[id])
             continue;
         // Report where the section belongs: at the heading of the next section present after it.
@@ -544,8 +569,9 @@ void Parser::parseSymptoms(const Section &s)
 
 void Parser::parseFingerprints(const Section &s)
 {
-    static const QRegularExpression keyRe(u"^([a-z]+):(?: (.*))?$"_s);
-    static const QStringList keys = { u"regex"_s, u"anchor"_s, u"weight"_s, u"role"_s, u"severity"_s, u"versions"_s };
+    static const QRegularExpression keyRe(u"^([a-z]+(?:-[a-z]+)*):(?: (.*))?$"_s);
+    static const QStringList keys = { u"regex"_s, u"anchor"_s, u"weight"_s, u"role"_s, u"severity"_s, u"versions"_s,
+        u"anchor-case"_s, u"partial"_s, u"suggests"_s, u"points-at"_s };
     int blocks = 0;
     for (qsizetype i = 0; i < s.lines.size(); ++i) {
         const Line &open = s.lines.at(i);
@@ -653,6 +679,43 @@ void Parser::parseFingerprints(const Section &s)
             }
         }
         fp.versions = values.value(u"versions"_s).text.trimmed();
+        if (values.contains(u"anchor-case"_s)) {
+            const Line &v = values.value(u"anchor-case"_s);
+            const QString c = v.text.trimmed();
+            if (c != u"insensitive"_s && c != u"sensitive"_s)
+                warn(v.number, u"anchor-case is 'sensitive' or 'insensitive'"_s);
+            fp.caseless = c == u"insensitive"_s;
+            if (fp.caseless)
+                re.setPatternOptions(re.patternOptions() | QRegularExpression::CaseInsensitiveOption);
+        }
+        if (values.contains(u"partial"_s)) {
+            const Line &v = values.value(u"partial"_s);
+            const QString c = v.text.trimmed();
+            if (c != u"yes"_s && c != u"no"_s)
+                warn(v.number, u"partial is 'yes' or 'no'"_s);
+            fp.partial = c != u"no"_s;
+        }
+        if (values.contains(u"suggests"_s)) {
+            const Line &v = values.value(u"suggests"_s);
+            for (const QString &part : v.text.split(u',')) {
+                const QString id = part.trimmed();
+                if (!isValidId(id))
+                    warn(v.number, u"suggests '%1' is not an entry id"_s.arg(id));
+                else if (id == m_entry.id)
+                    warn(v.number, u"a fingerprint does not suggest its own entry"_s);
+                else if (!fp.suggests.contains(id))
+                    fp.suggests.append(id);
+            }
+        }
+        if (values.contains(u"points-at"_s)) {
+            const Line &v = values.value(u"points-at"_s);
+            fp.pointsAt = v.text.trimmed();
+            if (!pointsAtKinds().contains(fp.pointsAt))
+                warn(v.number, u"unknown points-at '%1' (known: %2)"_s.arg(fp.pointsAt, pointsAtKinds().join(u", "_s)));
+            else if (fp.pointsAt != u"absent-node"_s && fp.pointsAt != u"self"_s
+                && !re.namedCaptureGroups().contains(fp.pointsAt == u"store"_s ? u"peer"_s : fp.pointsAt))
+                warn(v.number, u"points-at '%1' names no capture group of the regex"_s.arg(fp.pointsAt));
+        }
         if (valid) {
             re.optimize();
             m_entry.fingerprints.append(fp);
@@ -661,6 +724,22 @@ void Parser::parseFingerprints(const Section &s)
     }
     if (blocks == 0 && hasContent(s))
         warn(s.headingLine, u"no ```fingerprint block"_s);
+}
+
+// "- single-rank — add the other ranks' logs": the gap, the separator, what to collect.
+void Parser::parseHints(const Section &s)
+{
+    for (const Item &item : bullets(s, false)) {
+        qsizetype width = 0;
+        const qsizetype at = findSeparator(item.text, &width);
+        const QString gap = at < 0 ? QString() : item.text.left(at).trimmed();
+        const QString text = at < 0 ? QString() : item.text.mid(at + width).trimmed();
+        if (!hintGaps().contains(gap) || text.isEmpty()) {
+            warn(item.line, u"a hint is '- <gap> \u2014 what to collect', gap one of %1"_s.arg(hintGaps().join(u", "_s)));
+            continue;
+        }
+        m_entry.collectNext.append({ gap, text });
+    }
 }
 
 void Parser::parseConditions(const Section &s)
@@ -749,7 +828,7 @@ void Parser::checkExamples()
                 continue;
             matched = true;
             const Fingerprint &fp = m_entry.fingerprints.at(f);
-            if (!m.capturedView(0).contains(fp.anchor)) {
+            if (!m.capturedView(0).contains(fp.anchor, fp.caseless ? Qt::CaseInsensitive : Qt::CaseSensitive)) {
                 warn(x.line,
                     u"the fingerprint at line %1 matches '%2', which does not contain its anchor '%3'"_s.arg(
                         QString::number(fp.line), m.captured(0), fp.anchor));
@@ -827,6 +906,9 @@ EntryParser::Result Parser::run(const QByteArray &bytes)
             for (const Item &i : bullets(*s, false))
                 m_entry.lookUpstream.append(i.text);
             break;
+        case CollectNext:
+            parseHints(*s);
+            break;
         case Fingerprints:
             parseFingerprints(*s);
             break;
@@ -897,11 +979,30 @@ Warnings EntryParser::validateSet(const QList<Entry> &entries)
         }
     }
 
+    for (const Entry &e : entries) {
+        for (const QString &key : { u"consequence-of"_s, u"yields-to"_s }) {
+            for (const QString &y : key == u"yields-to"_s ? e.yieldsTo : e.consequenceOf) {
+                if (!byId.contains(y) && !precedenceClasses().contains(y)) {
+                    warnings.append({ Warning::Kind::Entry, e.sourcePath, e.headerLines.value(key),
+                        u"%1 '%2' is neither an entry id nor a precedence class"_s.arg(key, y) });
+                }
+            }
+        }
+        for (const Fingerprint &fp : e.fingerprints) {
+            for (const QString &id : fp.suggests) {
+                if (!byId.contains(id))
+                    warnings.append({ Warning::Kind::Entry, e.sourcePath, fp.line,
+                        u"suggested entry '%1' does not exist"_s.arg(id) });
+            }
+        }
+    }
+
     // Anchors must be inside every match, also on other entries' examples: the scanner
     // would otherwise classify a line differently from what the regex alone suggests.
     for (const Entry &e : entries) {
         for (const Fingerprint &fp : e.fingerprints) {
-            const QRegularExpression re(fp.regex);
+            const QRegularExpression re(fp.regex, fp.caseless ? QRegularExpression::CaseInsensitiveOption
+                                                              : QRegularExpression::NoPatternOption);
             if (!re.isValid())
                 continue;
             for (const Entry &other : entries) {
@@ -909,7 +1010,8 @@ Warnings EntryParser::validateSet(const QList<Entry> &entries)
                     continue; // the parser checked an entry's own examples
                 for (const Example &x : other.examples) {
                     const auto m = re.match(x.text);
-                    if (m.hasMatch() && !m.capturedView(0).contains(fp.anchor)) {
+                    if (m.hasMatch()
+                        && !m.capturedView(0).contains(fp.anchor, fp.caseless ? Qt::CaseInsensitive : Qt::CaseSensitive)) {
                         warnings.append({ Warning::Kind::Entry, e.sourcePath, fp.line,
                             u"this fingerprint matches '%1' (example at %2:%3), which does not contain its anchor '%4'"_s
                                 .arg(m.captured(0), other.sourcePath, QString::number(x.line), fp.anchor) });

@@ -132,7 +132,8 @@ void KnowledgeBase::build(QList<Entry> entries)
         const Entry &e = m_entries.at(i);
         m_index.insert(e.id, i);
         for (const Fingerprint &f : e.fingerprints) {
-            QRegularExpression re(f.regex);
+            QRegularExpression re(f.regex, f.caseless ? QRegularExpression::CaseInsensitiveOption
+                                                      : QRegularExpression::NoPatternOption);
             // Compile (and JIT) now, before the object is shared between threads.
             re.optimize();
             if (!re.isValid() || f.anchor.isEmpty())
@@ -145,10 +146,11 @@ void KnowledgeBase::build(QList<Entry> entries)
             names.removeAll(QString());
             m_groupNames.append(names);
             m_regexes.append(re);
-            auto it = anchorIndex.constFind(f.anchor);
+            const QString key = f.caseless ? f.anchor.toLower() + u"\x01i"_s : f.anchor;
+            auto it = anchorIndex.constFind(key);
             if (it == anchorIndex.cend()) {
-                it = anchorIndex.insert(f.anchor, m_anchors.size());
-                m_anchors.append({ QStringMatcher(f.anchor, Qt::CaseSensitive), {} });
+                it = anchorIndex.insert(key, m_anchors.size());
+                m_anchors.append({ QStringMatcher(f.anchor, f.caseless ? Qt::CaseInsensitive : Qt::CaseSensitive), {} });
             }
             m_anchors[*it].fingerprints.append(index);
         }
