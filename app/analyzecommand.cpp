@@ -6,6 +6,7 @@
 #include "ingestoptions.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
+#include "standardinput.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -20,7 +21,7 @@ namespace {
 QString usage()
 {
     return u"Usage: rankscope analyze PATH... [--format text|json|markdown] [--events] [OPTIONS]\n"
-           "Reads an incident bundle (folders, log files, archives) and prints who started the failure,\n"
+           "Reads an incident bundle (folders, log files, archives; '-' for standard input) and prints who started the failure,\n"
            "the evidence chain, the version matrix, ranked diagnoses and warnings.\n"
            "  --format text|json|markdown   what to print (default text)\n"
            "  --events                      list every event in the JSON output\n"_s
@@ -56,7 +57,7 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
             }
         } else if (a == u"--events"_s) {
             options.includeEvents = true;
-        } else if (a.startsWith(u"--"_s)) {
+        } else if (a.startsWith(u"--"_s) || (a.startsWith(u'-') && a != u"-"_s)) {
             err << u"rankscope analyze: unknown option "_s << a << u'\n' << usage();
             return 2;
         } else {
@@ -71,6 +72,10 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         err << u"rankscope analyze: unknown format '"_s << format << u"' (text, json or markdown)\n"_s;
         return 2;
     }
+
+    QTemporaryDir stdinDir;
+    if (!spoolStandardInput(u"analyze"_s, paths, stdinDir, err))
+        return 3;
 
     ingest::IngestConfig &config = ingestOptions.config;
     const QString &dbPath = ingestOptions.encyclopedia;

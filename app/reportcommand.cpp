@@ -10,6 +10,7 @@
 #include "ingestoptions.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
+#include "standardinput.h"
 #include "reportwriter.h"
 
 #include <QFile>
@@ -212,6 +213,10 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
             return 3;
         }
     }
+
+    QTemporaryDir stdinDir;
+    if (!spoolStandardInput(u"report"_s, paths, stdinDir, err))
+        return 3;
 
     Warnings kbWarnings;
     input.kb = kb::KnowledgeBase::open(dbPath.isEmpty() ? kb::KnowledgeBase::defaultDatabasePath() : dbPath,

@@ -762,7 +762,8 @@ struct Builder
             anyTime |= e.timeMs != NoTime && !e.timeInferred;
             anyPeer |= !e.capture(u"peer"_s).isEmpty() || !e.capture(u"peer_ip"_s).isEmpty() || !e.capture(u"peer_rank"_s).isEmpty();
         }
-        if (ranks.size() <= 1 || rankFiles <= 1)
+        // One rank's output: at most one rank known, and not several files that may be others'.
+        if (ranks.size() <= 1 && rankFiles <= 1)
             gaps.insert(u"single-rank"_s);
         if (!anyTime)
             gaps.insert(u"no-timestamps"_s);
@@ -866,12 +867,23 @@ struct Builder
     bool m_ambiguous = false;
 
     // A kernel or launcher line names a pid; NCCL's init lines tie host:pid to a rank.
+    // A launcher line that names both (torchelastic's failure table: host, rank, pid) does too.
     int rankOfProcess(const Event &e) const
     {
         const QString pid = e.capture(u"pid"_s);
         if (pid.isEmpty() || e.node.isEmpty())
             return -1;
-        return in.processRanks.value(e.node + u':' + pid, -1);
+        const int r = in.processRanks.value(e.node + u':' + pid, -1);
+        if (r >= 0)
+            return r;
+        for (const Event &o : in.events) {
+            if (&o == &e || o.capture(u"pid"_s) != pid || o.capture(u"rank"_s).isEmpty())
+                continue;
+            const QString host = o.capture(u"host"_s).isEmpty() ? o.node : canonicalNode(o.capture(u"host"_s));
+            if (host == e.node)
+                return o.capture(u"rank"_s).toInt();
+        }
+        return -1;
     }
 
     // "10.0.0.5" or "node09" or "node09.cluster" -> a node of the job, via NCCL's bootstrap lines.

@@ -83,6 +83,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // When the node booted, for dmesg's seconds-since-boot: /proc/stat's btime, `who -b`,
         // the RankScope inventory's boot_time.
         QRegularExpression(uR"re((?:^\s*btime\s+(?<epoch>\d{9,11})\s*$|system boot\s+(?<stamp>\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?)|"boot_time"\s*:\s*"(?<iso>[^"]+)"))re"_s),
+        // srun names the node of the tasks that failed ("srun: error: gpu-07: task 5: Exited
+        // with exit code 1", "tasks 4-7"): with one task per rank, the node of those ranks.
+        QRegularExpression(uR"(srun: error: (?<node>[^:\s]+): tasks? (?<tasks>\d+(?:[-,]\d+)*):)"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -96,6 +99,7 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"btime"_s, -1 - BootTime);
     addTarget(u"system boot"_s, -1 - BootTime);
     addTarget(u"\"boot_time\""_s, -1 - BootTime);
+    addTarget(u"srun: error: "_s, -1 - SrunTaskNode);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

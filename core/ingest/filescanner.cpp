@@ -372,6 +372,16 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
                     m_scan.bootTimeMs = boot.ms;
             }
             continue;
+        } else if (builtin == EventMatcher::SrunTaskNode) {
+            FileScan::TaskNode tn{ev.capture(u"node"_s), {}, lineNo};
+            for (const QString &part : ev.capture(u"tasks"_s).split(u',')) {
+                const int from = part.section(u'-', 0, 0).toInt();
+                const int to = part.contains(u'-') ? part.section(u'-', 1, 1).toInt() : from;
+                for (int t = from; t <= to && t - from < 4096; ++t)
+                    tn.tasks.append(t);
+            }
+            m_scan.taskNodes.append(tn);
+            continue;
         } else if (builtin == EventMatcher::AgentGroupRank) {
             m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();
             continue;

@@ -54,6 +54,13 @@ struct FileScan
         qint64 line = 0;
     };
     QList<LauncherRank> launcherRanks; // torchrun failure summaries: global rank of a local rank
+    struct TaskNode
+    {
+        QString node;
+        QList<int> tasks;
+        qint64 line = 0;
+    };
+    QList<TaskNode> taskNodes;         // srun: error: <node>: task(s) N: the node of those tasks
     int agentGroupRank = -1;           // torchrun agent: "as rank N in a world of size W"
     int agentProcsPerNode = -1;        // torchrun agent: "nproc_per_node : N"
     qint64 bootTimeMs = -1;            // when the node booted (btime, who -b, inventory), node-local

@@ -75,6 +75,10 @@ struct IngestConfig
     // Files larger than this are split across threads.
     qint64 parallelChunkBytes = 64ll * 1024 * 1024;
 
+    // File names in a folder that are answer keys of a test case, not logs (the real-incident
+    // set's expected.json, the simulator's truth.json): skipped with a warning.
+    QStringList answerKeyNames = {QStringLiteral("expected.json"), QStringLiteral("truth.json")};
+
     // Clock offsets and file attribution set by hand; they win over the estimates.
     ManualCorrections manual;
     int threads = 0; // 0: QThread::idealThreadCount()

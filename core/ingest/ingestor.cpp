@@ -333,8 +333,18 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             if (files.isEmpty())
                 sh.warnings.append({Warning::Kind::Unreadable, rootDir.relativeFilePath(fi.absoluteFilePath()), 0,
                                     u"folder holds no files"_s});
-            for (const QString &f : std::as_const(files))
-                addFile(QFileInfo(f));
+            for (const QString &f : std::as_const(files)) {
+                const QFileInfo info(f);
+                // Answer keys laid beside a case (tests/data/real's expected.json, the simulator's
+                // truth.json) are not incident data: reading their prose as log text would
+                // "find" the answer. Named files given explicitly are read.
+                if (config.answerKeyNames.contains(info.fileName())) {
+                    sh.warnings.append({Warning::Kind::Other, rootDir.relativeFilePath(info.absoluteFilePath()), 0,
+                                        u"an answer key beside the bundle, not incident data; skipped"_s});
+                    continue;
+                }
+                addFile(info);
+            }
         } else {
             addFile(fi);
         }
@@ -383,6 +393,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     prev.scan.events += moved.events;
                     prev.scan.inits += moved.inits;
                     prev.scan.launcherRanks += moved.launcherRanks;
+                    prev.scan.taskNodes += moved.taskNodes;
                     if (moved.agentGroupRank >= 0)
                         prev.scan.agentGroupRank = moved.agentGroupRank;
                     if (moved.agentProcsPerNode >= 0)
@@ -527,6 +538,24 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         if (f.rank < 0 && f.localRank >= 0 && rankOffset.contains(f.node) && !ambiguousOffset.contains(f.node))
             f.rank = rankOffset.value(f.node) + f.localRank;
     }
+    // srun's "srun: error: <node>: task N" is where task N ran: the node of a rank whose own
+    // files name no host (Slurm --output=rank-%t.log). NCCL's init lines, when present, win.
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        for (const FileScan::TaskNode &tn : scanned.at(fi).scan.taskNodes) {
+            for (int t : tn.tasks) {
+                if (!rankNode.contains(t))
+                    rankNode.insert(t, tn.node);
+                else if (rankNode.value(t) != tn.node)
+                    sh.warnings.append({Warning::Kind::Attribution, result->files.at(fi).path, tn.line,
+                                        u"srun places task %1 on %2, but NCCL's init lines put rank %1 on %3; NCCL's lines are kept"_s.arg(
+                                            QString::number(t), tn.node, rankNode.value(t))});
+            }
+        }
+    }
+    for (InputFile &f : result->files) {
+        if (f.node.isEmpty() && f.rank >= 0 && rankNode.contains(f.rank) && !(f.kinds & (KindLauncherLog | KindSchedulerLog)))
+            f.node = rankNode.value(f.rank);
+    }
 
     // The user's word: a file's rank and node as set by hand hold for all its lines, and say
     // where that rank runs. What it replaces is kept in a note, so the change stays visible.
@@ -557,18 +586,25 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
 
     // --- 4. Years, inferred times and events.
     QList<qint64> absolute;
+    bool anyYearLess = false;
     for (const Scanned &s : std::as_const(scanned)) {
         for (const auto &t : s.scan.times) {
             if (t.time.kind == ParsedTime::Kind::Absolute)
                 absolute.append(t.time.ms);
+            anyYearLess |= t.time.kind == ParsedTime::Kind::YearLess;
         }
+        for (const auto &e : s.scan.events)
+            anyYearLess |= e.time.kind == ParsedTime::Kind::YearLess;
     }
     const qint64 refTime = median(absolute);
+    // Without a year anywhere, the incident is taken to be of the last twelve months: a guessed
+    // year never puts it in the future.
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
     const int refYear = refTime == NoTime ? QDate::currentDate().year()
                                           : QDateTime::fromMSecsSinceEpoch(refTime, QTimeZone::utc()).date().year();
-    if (refTime == NoTime && !scanned.isEmpty())
+    if (refTime == NoTime && anyYearLess)
         sh.warnings.append({Warning::Kind::Timestamp, QString(), 0,
-                            u"no timestamp in the bundle carries a year; assuming %1 for year-less times"_s.arg(refYear)});
+                            u"no timestamp in the bundle carries a year; year-less times are taken to be of the last twelve months"_s});
     // dmesg counts seconds since boot: with the node's boot time (from an inventory) they
     // become wall-clock times; without it they stay untimed rather than guessed.
     QHash<QString, qint64> nodeBoot;
@@ -596,6 +632,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 ms = ParsedTime::resolveYear(t.ms, refYear - 1);
             else if (refTime != NoTime && ms != -1 && refTime - ms > halfYear)
                 ms = ParsedTime::resolveYear(t.ms, refYear + 1);
+            else if (refTime == NoTime && ms > nowMs + 86'400'000)
+                ms = ParsedTime::resolveYear(t.ms, refYear - 1);
             return ms < 0 ? NoTime : ms;
         }
         case ParsedTime::Kind::SinceBoot:

@@ -95,6 +95,8 @@ bool PasteNormaliser::needed(QByteArrayView line)
         const char c = line[i];
         if (c == '>' || c == '|')
             return true;
+        if (c == '-' && std::memchr(line.data(), '|', size_t(line.size())) && isTableRule(line))
+            return true;
         if (isDigit(c) && lineNumberEnd(line) > 0)
             return true;
     }
@@ -118,10 +120,10 @@ void PasteNormaliser::normalise(QByteArrayView line, QByteArray &out)
         }
     }
     const qsizetype i = skipBlanks(s, 0);
-    if (i < s.size() && s[i] == '|') {
-        if (isTableRule(s)) {
-            s = QByteArrayView();
-        } else {
+    if (isTableRule(s)) {
+        s = QByteArrayView();
+    } else if (i < s.size() && s[i] == '|') {
+        {
             // "| text |": one cell of a table that holds log lines.
             s = s.sliced(std::min(s.size(), i + 1));
             if (!s.isEmpty() && isBlank(s.front()))

@@ -25,7 +25,12 @@ QJsonValue evidenceJson(const Evidence &e)
 {
     if (!e.source.isValid())
         return QJsonValue(QJsonValue::Null);
-    return QJsonObject{{u"path"_s, e.path}, {u"line"_s, e.source.line}, {u"text"_s, e.text}};
+    QJsonObject o{{u"path"_s, e.path}, {u"line"_s, e.source.line}, {u"text"_s, e.text}};
+    if (e.partial)
+        o.insert(u"partial"_s, true); // only the fingerprint's anchor matched
+    if (e.joinedLines > 0)
+        o.insert(u"joined_lines"_s, e.joinedLines); // the text continues over that many lines
+    return o;
 }
 
 QString kindOf(const ingest::InputFile &f)
@@ -75,7 +80,9 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
                               {u"time"_s, timeValue(v.timeMs)},    {u"entry"_s, nullable(v.entry)},
                               {u"external"_s, v.external},         {u"confidence"_s, std::round(v.confidence * 100) / 100},
                               {u"summary"_s, v.summary},           {u"basis"_s, v.basis},
-                              {u"evidence"_s, evidenceJson(v.evidence)}, {u"chain"_s, chain}};
+                              {u"evidence"_s, evidenceJson(v.evidence)}, {u"chain"_s, chain},
+                              {u"hints"_s, QJsonArray::fromStringList(v.hints)},
+                              {u"confidence_notes"_s, QJsonArray::fromStringList(v.confidenceNotes)}};
 
     QJsonArray diagnoses;
     for (const Diagnosis &d : r.diagnoses) {
@@ -166,6 +173,13 @@ QString AnalysisReport::toText(const AnalysisResult &r, const kb::KnowledgeBase 
     if (r.verdict.evidence.source.isValid())
         o += u"  "_s + dim(u"%1:%2"_s.arg(r.verdict.evidence.path).arg(r.verdict.evidence.source.line)) + u"\n    "_s
              + r.verdict.evidence.text.left(300) + u'\n';
+    if (!r.verdict.confidenceNotes.isEmpty())
+        o += u"  "_s + dim(u"confidence: "_s + r.verdict.confidenceNotes.join(u"; "_s)) + u'\n';
+    if (!r.verdict.hints.isEmpty()) {
+        o += u"\n"_s + bold(u"To decide better, collect"_s) + u'\n';
+        for (const QString &h : r.verdict.hints)
+            o += u"  - "_s + h + u'\n';
+    }
     if (!r.verdict.chain.isEmpty()) {
         o += u"\n"_s + bold(u"Chain of evidence"_s) + u'\n';
         int shown = 0;
@@ -227,6 +241,12 @@ QString AnalysisReport::toMarkdown(const AnalysisResult &r, const kb::KnowledgeB
     o += u"**Verdict** (confidence %1%): %2\n\n"_s.arg(qRound(r.verdict.confidence * 100)).arg(r.verdict.summary);
     if (r.verdict.evidence.source.isValid())
         o += u"Evidence: `%1:%2`\n\n```\n%3\n```\n\n"_s.arg(r.verdict.evidence.path).arg(r.verdict.evidence.source.line).arg(r.verdict.evidence.text);
+    if (!r.verdict.hints.isEmpty()) {
+        o += u"To decide better, collect:\n\n"_s;
+        for (const QString &h : r.verdict.hints)
+            o += u"- "_s + h + u'\n';
+        o += u'\n';
+    }
     o += u"Job: %1 nodes, %2 ranks"_s.arg(in.job.nodes.size()).arg(in.job.ranks.size());
     if (in.job.worldSize > 0)
         o += u" (world size %1)"_s.arg(in.job.worldSize);

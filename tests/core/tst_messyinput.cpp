@@ -1,0 +1,211 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Recognition on log text as users bring it: pasted into tickets (quote markers, table pipes,
+// line numbers, HTML entities), hard-wrapped by a terminal, cut at the edge of a paste,
+// anonymised, continued over several lines, or typed in the users' own words. Each row is one
+// small hand-made file; the check is what the user sees: the diagnosis, the line it points
+// at, and whether the match was whole.
+#include "analyzer.h"
+#include "bundlefiles.h"
+#include "filescanner.h"
+#include "ingestor.h"
+#include "knowledgebase.h"
+#include "pastenormaliser.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+
+namespace {
+std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
+{
+    static const auto kb = [] {
+        Warnings w;
+        return kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), QString(), &w);
+    }();
+    return kb;
+}
+
+analysis::AnalysisResultPtr analyseText(const QByteArray &text, const QString &name = u"pasted.log"_s)
+{
+    QTemporaryDir dir;
+    if (!test::writeBundleFile(dir.path(), name, text))
+        return {};
+    ingest::IngestConfig cfg;
+    cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
+    return analysis::Analyzer::run(ingest::Ingestor::run({dir.path()}, cfg), *knowledgeBase());
+}
+
+// Eighty columns, as a terminal wraps: the line cut into pieces of exactly that width.
+QByteArray wrap(const QByteArray &line, int width = 80)
+{
+    QByteArray out;
+    for (qsizetype i = 0; i < line.size(); i += width)
+        out += line.mid(i, width) + '\n';
+    return out;
+}
+} // namespace
+
+class TestMessyInput : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(knowledgeBase()->entries().size() >= 64, "the built encyclopedia is missing"); }
+
+    void normaliser_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::addRow("quote marker") << QByteArray("> [rank3]: RuntimeError: x") << QByteArray("[rank3]: RuntimeError: x");
+        QTest::addRow("nested quote") << QByteArray("> > NCCL WARN y") << QByteArray("NCCL WARN y");
+        QTest::addRow("line number and bar") << QByteArray("  42 | node1:1:2 [0] NCCL WARN z") << QByteArray("node1:1:2 [0] NCCL WARN z");
+        QTest::addRow("line number and tab") << QByteArray("7\tnode1:1:2 [0] NCCL WARN z") << QByteArray("node1:1:2 [0] NCCL WARN z");
+        QTest::addRow("table cell") << QByteArray("| RuntimeError: x |") << QByteArray("RuntimeError: x");
+        QTest::addRow("table rule") << QByteArray("| --- | :---: |") << QByteArray();
+        QTest::addRow("dash rule") << QByteArray("-- | --") << QByteArray();
+        QTest::addRow("entities") << QByteArray("Connect to 10.0.0.7&lt;43221&gt; &quot;a&quot; &#39;b&#39; &amp;")
+                                  << QByteArray("Connect to 10.0.0.7<43221> \"a\" 'b' &");
+        QTest::addRow("quote then number") << QByteArray("> 12 | text") << QByteArray("text");
+    }
+    void normaliser()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QByteArray, expected);
+        QVERIFY(ingest::PasteNormaliser::needed(line));
+        QByteArray out;
+        ingest::PasteNormaliser::normalise(line, out);
+        QCOMPARE(out, expected);
+    }
+
+    void ordinaryLinesAreLeftAlone_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addRow("iso timestamp") << QByteArray("2024-05-01 12:00:00,123 | INFO | train | loss 3.2");
+        QTest::addRow("nccl line") << QByteArray("node1:1234:1290 [2] NCCL INFO Channel 00/02 : 0 1");
+        QTest::addRow("number then text") << QByteArray("12 ranks joined");
+    }
+    void ordinaryLinesAreLeftAlone()
+    {
+        QFETCH(QByteArray, line);
+        QVERIFY(!ingest::PasteNormaliser::needed(line));
+    }
+
+    void wrapWidth_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("width");
+        const QByteArray longLine(200, 'x');
+        QTest::addRow("wrapped at 80") << (wrap(longLine) + "short\n" + wrap(longLine)) << 80;
+        QTest::addRow("ordinary log") << QByteArray("a line of some length that is long enough to count as long, really\n"
+                                                    "another line of another length, also long enough to be counted here\n"
+                                                    "and a third one, which is a good deal longer than the two lines before it\n")
+                                      << 0;
+        QTest::addRow("too few") << wrap(QByteArray(100, 'y')) << 0;
+    }
+    void wrapWidth()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, width);
+        QCOMPARE(int(ingest::FileScanner::detectWrapWidth(text)), width);
+    }
+
+    void recognised_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("entry");     // the top diagnosis
+        QTest::addColumn<int>("line");          // the line the verdict's evidence points at
+        QTest::addColumn<bool>("partial");
+        QTest::addColumn<bool>("joined");
+        QTest::addColumn<QString>("node");      // empty: not checked
+
+        QTest::addRow("quoted CUDA OOM")
+            << QByteArray("Some context the user wrote\n"
+                          "> torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.54 GiB is free.\n")
+            << u"cuda-oom"_s << 2 << false << false << QString();
+        QTest::addRow("table of NCCL lines")
+            << QByteArray("| line |\n| --- |\n| [3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1462445a6f01cbfc-1-2-3 (size 9637888) |\n")
+            << u"nccl-shm-exhausted"_s << 3 << false << false << QString();
+        QTest::addRow("numbered lines, old NCCL prefix")
+            << QByteArray("  11 | e66aa18dc444:3171:3171 [0] misc/ibvwrap.cu:61 WARN Failed to open libibverbs.so[.1]\n"
+                          "  12 | e66aa18dc444:3171:3171 [0] include/socket.h:311 WARN Socket creation failed : Address family not supported by protocol\n")
+            << u"nccl-socket-bootstrap-failure"_s << 2 << false << false << u"e66aa18dc444"_s;
+        QTest::addRow("HTML entities in an address")
+            << QByteArray("gpu-3:811:900 [1] NCCL INFO socketStartConnect: Connect to 10.0.0.12&lt;43315&gt; failed : Connection refused\n")
+            << u"nccl-socket-bootstrap-failure"_s << 1 << false << false << QString();
+        QTest::addRow("hard-wrapped at 80 columns")
+            << (wrap("[rank1]:[E109 22:46:25.933527530 ProcessGroupNCCL.cpp:632] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=493, OpType=ALLGATHER, NumelIn=1, NumelOut=4, Timeout(ms)=60000) ran for 60044 milliseconds before timing out.")
+                + wrap("[rank1]:[E109 22:46:26.000000000 ProcessGroupNCCL.cpp:2268] [PG ID 0 PG GUID 0(default_pg) Rank 1]  failure detected by watchdog at work sequence id: 493 PG status: last enqueued work: 493, last completed work: 492")
+                + "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 15.78 GiB of\n"
+                  " which 4.75 MiB is free.\n")
+            << u"cuda-oom"_s << 7 << false << false << QString();
+        QTest::addRow("Ray message over six lines")
+            << QByteArray("RuntimeError: Version mismatch: The cluster was started with:\n"
+                          "    Ray: 2.12.0\n"
+                          "    Python: 3.11.11\n"
+                          "This process on node 10.123.3.87 was started with:\n"
+                          "    Ray: 2.42.0\n"
+                          "    Python: 3.9.21\n")
+            << u"mixed-software-versions"_s << 1 << false << true << u"10.123.3.87"_s;
+        QTest::addRow("cut by the paste")
+            << QByteArray("RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB tot\n")
+            << u"cuda-oom"_s << 1 << false << false << QString();
+        QTest::addRow("cut before the fields")
+            << QByteArray("node1:1234:1290 [2] misc/shmutils.cc:87 NCCL WARN Error: failed to extend /dev/shm/nccl-03v824 to\n")
+            << u"nccl-shm-exhausted"_s << 1 << true << false << QString();
+        QTest::addRow("anonymised numbers")
+            << QByteArray("xxx:xxx:xxx [0] misc/shmutils.cc:87 NCCL WARN Error: failed to extend /dev/shm/nccl-XXXX to XXXX bytes\n")
+            << u"nccl-shm-exhausted"_s << 1 << true << false << QString();
+        QTest::addRow("the users' own words")
+            << QByteArray("after the upgrade the job dies at init with: nccl version mismatch detected\n")
+            << u"nccl-version-conflict"_s << 1 << false << false << QString();
+        QTest::addRow("generic wrapper alone")
+            << QByteArray("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system error, NCCL version 2.7.8\n")
+            << u"nccl-shm-exhausted"_s << 1 << false << false << QString();
+    }
+    void recognised()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, entry);
+        QFETCH(int, line);
+        QFETCH(bool, partial);
+        QFETCH(bool, joined);
+        QFETCH(QString, node);
+        const auto r = analyseText(text);
+        QVERIFY(r);
+        const analysis::Verdict &v = r->verdict;
+        QVERIFY2(r->diagnoses.value(0).entry == entry, qPrintable(r->diagnoses.value(0).entry + u": "_s + v.summary));
+        QCOMPARE(v.entry, entry);
+        QCOMPARE(v.evidence.source.line, qint64(line));
+        QCOMPARE(v.evidence.partial, partial);
+        QCOMPARE(v.evidence.joinedLines > 0, joined);
+        if (!node.isEmpty())
+            QCOMPARE(v.node, node);
+    }
+
+    // A paste without any timestamp has no year to guess, and says nothing about one.
+    void noYearWarningWithoutTimestamps()
+    {
+        const auto r = analyseText("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.54 GiB is free.\n");
+        QVERIFY(r);
+        for (const Warning &w : r->ingest->warnings)
+            QVERIFY2(!w.message.contains(u"year"_s), qPrintable(w.message));
+    }
+
+    // Thin evidence: the verdict says what to collect, from the entry, and is not confident.
+    void thinEvidenceSaysWhatIsMissing()
+    {
+        const auto r = analyseText("[rank2]:[E109 22:46:25.933527530 ProcessGroupNCCL.cpp:632] [Rank 2] Watchdog caught collective operation timeout: "
+                                   "WorkNCCL(SeqNum=493, OpType=ALLGATHER, NumelIn=1, NumelOut=4, Timeout(ms)=60000) ran for 60044 milliseconds before timing out.\n");
+        QVERIFY(r);
+        QCOMPARE(r->verdict.entry, u"nccl-watchdog-timeout"_s);
+        QVERIFY(r->verdict.confidence < 0.4);
+        const QString hints = r->verdict.hints.join(u'\n');
+        QVERIFY2(hints.contains(u"TORCH_NCCL_TRACE_BUFFER_SIZE"_s), qPrintable(hints));
+        QVERIFY2(hints.contains(u"every rank"_s), qPrintable(hints));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMessyInput)
+#include "tst_messyinput.moc"

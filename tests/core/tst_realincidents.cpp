@@ -1,0 +1,172 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Acceptance on real incidents (tests/data/real: log text pasted into public issue threads, with
+// the thread's conclusion in expected.json) and on hand-made bundles written in the exact
+// formats of log-formats.md (tests/data/handmade/*/expected.json). Each case is read as a user
+// would open it — the whole folder — and checked for what the user would check: the top
+// diagnosis, and the initiating rank and node where the case establishes them.
+//
+// A case the analysis still gets wrong is listed in knownMisses() with the reason; it then runs
+// as an expected failure, and when it starts to pass (XPASS) the test fails so that the list
+// cannot go stale.
+#include "analyzer.h"
+#include "ingestor.h"
+#include "knowledgebase.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+
+namespace {
+
+const QHash<QString, QString> &knownMisses()
+{
+    static const QHash<QString, QString> misses = {
+    };
+    return misses;
+}
+
+struct Case
+{
+    QString folder;
+    QJsonObject expected;
+};
+
+QList<Case> casesIn(const QString &dir)
+{
+    QList<Case> out;
+    const QStringList names = QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &name : names) {
+        QFile f(dir + u'/' + name + u"/expected.json"_s);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        out.append({dir + u'/' + name, QJsonDocument::fromJson(f.readAll()).object()});
+    }
+    return out;
+}
+
+// The case's logs: the folder, except a hand-made case's overlay/ (user encyclopedia entries
+// that take part in it).
+QStringList inputsOf(const QString &folder)
+{
+    if (!QDir(folder + u"/overlay"_s).exists())
+        return {folder};
+    QStringList inputs;
+    const QStringList names = QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &n : names) {
+        if (n != u"overlay"_s)
+            inputs.append(folder + u'/' + n);
+    }
+    return inputs;
+}
+
+std::shared_ptr<const kb::KnowledgeBase> knowledgeBase(const QString &userDir)
+{
+    Warnings w;
+    return kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), userDir, &w);
+}
+
+analysis::AnalysisResultPtr analyse(const QString &folder)
+{
+    const QString overlay = folder + u"/overlay"_s;
+    const auto kb = knowledgeBase(QDir(overlay).exists() ? overlay : QString());
+    ingest::IngestConfig cfg;
+    cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
+    const auto in = ingest::Ingestor::run(inputsOf(folder), cfg);
+    return analysis::Analyzer::run(in, *kb);
+}
+
+} // namespace
+
+class TestRealIncidents : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(knowledgeBase(QString())->entries().size() >= 64, "the built encyclopedia is missing");
+        QVERIFY2(casesIn(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/real")).size() >= 50, "tests/data/real is incomplete");
+    }
+
+    void realIncidents_data() { addRows(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/real")); }
+    void realIncidents()
+    {
+        QFETCH(QString, folder);
+        QFETCH(QJsonObject, expected);
+        const auto r = analyse(folder);
+        const QString name = QFileInfo(folder).fileName();
+        const QString top = r->diagnoses.isEmpty() ? QString() : r->diagnoses.first().entry;
+        QStringList accept;
+        for (const QJsonValue &v : expected.value(u"accept"_s).toArray())
+            accept.append(v.toString());
+        QStringList wrong;
+        if (!accept.contains(top))
+            wrong << u"top diagnosis %1 (accept %2)"_s.arg(top.isEmpty() ? u"none"_s : top, accept.join(u", "_s));
+        const QJsonValue rank = expected.value(u"initiating_rank"_s);
+        if (!rank.isNull() && !rank.isUndefined() && r->verdict.rank != rank.toInt())
+            wrong << u"rank %1 (want %2)"_s.arg(r->verdict.rank).arg(rank.toInt());
+        const QJsonValue node = expected.value(u"initiating_node"_s);
+        if (node.isString() && r->verdict.node != node.toString())
+            wrong << u"node '%1' (want '%2')"_s.arg(r->verdict.node, node.toString());
+        if (knownMisses().contains(name))
+            QEXPECT_FAIL("", qPrintable(knownMisses().value(name)), Abort);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u"; "_s) + u" — "_s + r->verdict.summary));
+        // Evidence first: the diagnosis points at a line of the case.
+        QVERIFY(!r->diagnoses.first().evidence.isEmpty());
+        QVERIFY(r->diagnoses.first().evidence.first().source.line > 0);
+    }
+
+    void handmadeBundles_data() { addRows(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade")); }
+    void handmadeBundles()
+    {
+        QFETCH(QString, folder);
+        QFETCH(QJsonObject, expected);
+        const auto r = analyse(folder);
+        const analysis::Verdict &v = r->verdict;
+        QCOMPARE(v.entry, expected.value(u"entry"_s).toString());
+        QCOMPARE(v.external, expected.value(u"external"_s).toBool());
+        const QJsonValue rank = expected.value(u"rank"_s);
+        if (!rank.isNull() && !rank.isUndefined())
+            QCOMPARE(v.rank, rank.toInt());
+        const QJsonValue node = expected.value(u"node"_s);
+        if (node.isString())
+            QCOMPARE(v.node, node.toString());
+        QVERIFY(v.evidence.source.line > 0);
+        QCOMPARE(r->diagnoses.value(0).entry, v.entry);
+    }
+
+    // The rule of part 1: an error-level line of a known class is never "no failure found".
+    void neverNoFailureWithAnErrorLine()
+    {
+        for (const Case &c : casesIn(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/real"))) {
+            const auto r = analyse(c.folder);
+            bool anyError = false;
+            for (const ingest::Event &e : r->ingest->events) {
+                if (e.kind == ingest::Event::Kind::Fingerprint) {
+                    const auto sev = r->ingest->fingerprints.at(e.fingerprint).severity;
+                    anyError |= sev == ingest::FingerprintSpec::Severity::Error || sev == ingest::FingerprintSpec::Severity::Fatal;
+                }
+            }
+            if (anyError)
+                QVERIFY2(!r->verdict.entry.isEmpty(), qPrintable(c.folder));
+        }
+    }
+
+private:
+    void addRows(const QString &dir)
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<QJsonObject>("expected");
+        for (const Case &c : casesIn(dir))
+            QTest::newRow(qPrintable(QFileInfo(c.folder).fileName())) << c.folder << c.expected;
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRealIncidents)
+#include "tst_realincidents.moc"
