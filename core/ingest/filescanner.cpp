@@ -242,8 +242,13 @@ bool FileScanner::continuesPending(const LinePrefix &prefix, QByteArrayView cont
 
 void FileScanner::continuePending(QByteArrayView line)
 {
-    const LinePrefix prefix = LinePrefix::parse(line);
-    const QByteArrayView content = line.sliced(prefix.contentOffset);
+    LinePrefix prefix = LinePrefix::parse(line);
+    QByteArrayView content = line.sliced(prefix.contentOffset);
+    if (content.trimmed().isEmpty() && !line.trimmed().isEmpty()) {
+        // The whole line looked like a launcher label ("[0]:" in torchelastic's table).
+        prefix = LinePrefix();
+        content = line;
+    }
     if (!continuesPending(prefix, content) || m_pending.joined >= MaxJoinedLines
         || m_pending.text.size() >= m_config.maxEventTextBytes * 4) {
         flushPending();
@@ -314,6 +319,7 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     FileScan::RawEvent base;
     base.time = t;
     base.prefixRank = prefixRank;
+    base.slurmTask = prefix.slurmTask;
     base.pgRank = pgRankInMessage(content);
     if (nccl.valid) {
         base.ncclHost = nccl.host.toByteArray();

@@ -27,6 +27,7 @@ struct FileScan
         Event event;            // source.line, kind, fingerprint, text, captures, localRank filled
         ParsedTime time;        // as parsed from the line (None: infer)
         int prefixRank = -1;    // [rankN] prefix / Slurm label / MPI vpid, in that order
+        int slurmTask = -1;     // the srun --label task id, whatever the rank
         int pgRank = -1;        // [PG … Rank N] inside the message
         QByteArray ncclHost;
         qint64 ncclPid = -1;

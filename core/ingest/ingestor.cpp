@@ -538,23 +538,31 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         if (f.rank < 0 && f.localRank >= 0 && rankOffset.contains(f.node) && !ambiguousOffset.contains(f.node))
             f.rank = rankOffset.value(f.node) + f.localRank;
     }
-    // srun's "srun: error: <node>: task N" is where task N ran: the node of a rank whose own
-    // files name no host (Slurm --output=rank-%t.log). NCCL's init lines, when present, win.
+    // srun's "srun: error: <node>: task N" is where Slurm task N ran: the node of the lines
+    // labelled "N: " (srun --label) and of a file named by the task (--output=rank-%t.log)
+    // whose lines name no host. NCCL's init lines, where they place a rank, win.
+    QHash<int, QString> taskNode;
     for (int fi = 0; fi < scanned.size(); ++fi) {
         for (const FileScan::TaskNode &tn : scanned.at(fi).scan.taskNodes) {
             for (int t : tn.tasks) {
-                if (!rankNode.contains(t))
-                    rankNode.insert(t, tn.node);
-                else if (rankNode.value(t) != tn.node)
+                if (taskNode.contains(t) && taskNode.value(t) != tn.node)
                     sh.warnings.append({Warning::Kind::Attribution, result->files.at(fi).path, tn.line,
-                                        u"srun places task %1 on %2, but NCCL's init lines put rank %1 on %3; NCCL's lines are kept"_s.arg(
-                                            QString::number(t), tn.node, rankNode.value(t))});
+                                        u"srun places task %1 on %2 here and on %3 in an earlier line; the earlier is kept"_s.arg(
+                                            QString::number(t), tn.node, taskNode.value(t))});
+                else
+                    taskNode.insert(t, tn.node);
             }
         }
     }
-    for (InputFile &f : result->files) {
-        if (f.node.isEmpty() && f.rank >= 0 && rankNode.contains(f.rank) && !(f.kinds & (KindLauncherLog | KindSchedulerLog)))
-            f.node = rankNode.value(f.rank);
+    for (int fi = 0; fi < result->files.size(); ++fi) {
+        InputFile &f = result->files[fi];
+        if (!f.node.isEmpty() || f.rank < 0 || paths.at(fi).globalRank != f.rank || !taskNode.contains(f.rank))
+            continue;
+        f.node = rankNode.value(f.rank, taskNode.value(f.rank));
+        if (rankNode.contains(f.rank) && rankNode.value(f.rank) != taskNode.value(f.rank))
+            sh.warnings.append({Warning::Kind::Attribution, f.path, 0,
+                                u"srun places task %1 on %2, but NCCL's init lines put rank %1 on %3; NCCL's lines are kept"_s.arg(
+                                    QString::number(f.rank), taskNode.value(f.rank), rankNode.value(f.rank))});
     }
 
     // The user's word: a file's rank and node as set by hand hold for all its lines, and say
@@ -734,7 +742,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             ev.node = (f.attributionByHand && !f.node.isEmpty()) ? f.node
                       : !raw.ncclHost.isEmpty()                  ? QString::fromUtf8(raw.ncclHost)
                       : (rank >= 0 && rankNode.contains(rank))   ? rankNode.value(rank)
-                                                                 : f.node;
+                      : !f.node.isEmpty()                        ? f.node
+                                                                 : taskNode.value(raw.slurmTask);
             if (rank >= 0) {
                 ranks.insert(rank);
                 if (!ev.node.isEmpty() && !rankNode.contains(rank))

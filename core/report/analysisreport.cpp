@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysisreport.h"
 
+#include "placeholders.h"
+
 #include "knowledgebase.h"
 #include "reportnames.h"
 
@@ -209,14 +211,23 @@ QString AnalysisReport::toText(const AnalysisResult &r, const kb::KnowledgeBase 
         if (const kb::Entry *e = kb->entry(r.verdict.entry)) {
             o += u"\n"_s + bold(u"Fix"_s) + u" (rankscope kb show "_s + e->id + u")\n"_s;
             int n = 0;
+            QStringList examples;
+            const auto fill = [&](const QString &t) {
+                const Placeholders::Filled f = Placeholders::fill(t, r);
+                examples += f.examples;
+                return f.text;
+            };
             for (const kb::Step &s : e->fix) {
-                o += u"  %1. %2\n"_s.arg(++n).arg(s.text);
+                o += u"  %1. %2\n"_s.arg(++n).arg(fill(s.text));
                 for (const kb::CodeBlock &c : s.code)
-                    for (const QString &l : c.code.split(u'\n'))
+                    for (const QString &l : fill(c.code).split(u'\n'))
                         o += u"       "_s + dim(l) + u'\n';
                 if (n >= 4)
                     break;
             }
+            examples.removeDuplicates();
+            if (!examples.isEmpty())
+                o += u"  "_s + dim(u"example values (the bundle does not say): "_s + examples.join(u", "_s)) + u'\n';
         }
     }
     const qsizetype warningCount = in.warnings.size() + r.warnings.size();
@@ -267,20 +278,29 @@ QString AnalysisReport::toMarkdown(const AnalysisResult &r, const kb::KnowledgeB
         if (const kb::Entry *e = kb->entry(r.verdict.entry)) {
             o += u"\n## Fix\n\n"_s;
             int n = 0;
+            QStringList examples;
+            const auto fill = [&](const QString &t) {
+                const Placeholders::Filled f = Placeholders::fill(t, r);
+                examples += f.examples;
+                return f.text;
+            };
             for (const kb::Step &s : e->fix) {
-                o += u"%1. %2\n"_s.arg(++n).arg(s.text);
+                o += u"%1. %2\n"_s.arg(++n).arg(fill(s.text));
                 for (const kb::CodeBlock &c : s.code)
-                    o += u"\n   ```%1\n   %2\n   ```\n\n"_s.arg(c.language, QString(c.code).replace(u"\n"_s, u"\n   "_s));
+                    o += u"\n   ```%1\n   %2\n   ```\n\n"_s.arg(c.language, fill(c.code).replace(u"\n"_s, u"\n   "_s));
             }
             o += u"\n## Verification\n\n"_s;
             n = 0;
             for (const kb::VerificationStep &s : e->verification) {
-                o += u"%1. %2\n"_s.arg(++n).arg(s.text);
+                o += u"%1. %2\n"_s.arg(++n).arg(fill(s.text));
                 for (const kb::CodeBlock &c : s.code)
-                    o += u"\n   ```%1\n   %2\n   ```\n\n"_s.arg(c.language, QString(c.code).replace(u"\n"_s, u"\n   "_s));
+                    o += u"\n   ```%1\n   %2\n   ```\n\n"_s.arg(c.language, fill(c.code).replace(u"\n"_s, u"\n   "_s));
                 if (!s.expected.isEmpty())
-                    o += u"   Expected: %1\n"_s.arg(s.expected);
+                    o += u"   Expected: %1\n"_s.arg(fill(s.expected));
             }
+            examples.removeDuplicates();
+            if (!examples.isEmpty())
+                o += u"\nExample values (the bundle does not say): "_s + examples.join(u", "_s) + u'\n';
         }
     }
     return o;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentreport.h"
 
+#include "placeholders.h"
+
 #include "analysisreport.h"
 #include "knowledgebase.h"
 #include "rankscopeconfig.h"
@@ -280,14 +282,27 @@ IncidentReport IncidentReport::build(const an::AnalysisResult &result, const kb:
             return Line {};
         return Line { R(e.path), e.source.line, e.rank, R(e.node), timeString(e.timeMs), R(e.text) };
     };
-    const auto actions = [&R](const auto &steps) {
+    // The entry's steps with its placeholders filled from this incident ({majority.nccl} …);
+    // which values came from the incident and which are the entry's examples is kept.
+    QStringList fromIncident, examples;
+    const auto filled = [&](const QString &text) {
+        const an::Placeholders::Filled f = an::Placeholders::fill(text, result);
+        for (const QString &x : f.fromIncident)
+            if (!fromIncident.contains(x))
+                fromIncident.append(x);
+        for (const QString &x : f.examples)
+            if (!examples.contains(x))
+                examples.append(x);
+        return R(f.text);
+    };
+    const auto actions = [&filled](const auto &steps) {
         QList<Action> out;
         for (const auto &s : steps) {
-            Action a { R(s.text), {}, {} };
+            Action a { filled(s.text), {}, {} };
             for (const kb::CodeBlock &c : s.code)
-                a.commands.append({ c.language, R(c.code) });
+                a.commands.append({ c.language, filled(c.code) });
             if constexpr (requires { s.expected; })
-                a.expected = R(s.expected);
+                a.expected = filled(s.expected);
             out.append(a);
         }
         return out;
@@ -331,8 +346,13 @@ IncidentReport IncidentReport::build(const an::AnalysisResult &result, const kb:
             out.evidence.append(line(e));
         if (const kb::Entry *e = kb ? kb->entry(d.entry) : nullptr) {
             out.summary = R(e->summary);
+            fromIncident.clear();
+            examples.clear();
             out.fix = actions(e->fix);
             out.verification = actions(e->verification);
+            for (const QString &x : std::as_const(fromIncident))
+                out.filledValues.append(R(x));
+            out.exampleValues = examples;
         }
         rep.diagnoses.append(out);
     }
@@ -573,6 +593,14 @@ QString IncidentReport::toMarkdown(const QMap<QString, QString> &imagePaths) con
             };
             steps(u"Fix"_s, d.fix);
             steps(u"Verification"_s, d.verification);
+            if (!d.filledValues.isEmpty())
+                o += u"<p class=\"values\">Values from this incident: "_s + htmlProse(d.filledValues.join(u"; "_s)) + u"</p>\n"_s;
+            if (!d.exampleValues.isEmpty())
+                o += u"<p class=\"values\">Example values (the bundle does not say): "_s + htmlProse(d.exampleValues.join(u", "_s)) + u"</p>\n"_s;
+            if (!d.filledValues.isEmpty())
+                o += u"Values from this incident: "_s + mdProse(d.filledValues.join(u"; "_s)) + u"\n\n"_s;
+            if (!d.exampleValues.isEmpty())
+                o += u"Example values (the bundle does not say): "_s + mdProse(d.exampleValues.join(u", "_s)) + u"\n\n"_s;
         }
     }
 
@@ -738,7 +766,9 @@ QJsonObject IncidentReport::toJson() const
         diagnosesJson.append(QJsonObject { { u"entry"_s, d.entry }, { u"title"_s, d.title },
             { u"category"_s, d.category }, { u"role"_s, d.role }, { u"score"_s, rounded(d.score) },
             { u"summary"_s, nullable(d.summary) }, { u"evidence"_s, ev }, { u"evidence_total"_s, d.evidenceTotal },
-            { u"fix"_s, actionsJson(d.fix, false) }, { u"verification"_s, actionsJson(d.verification, true) } });
+            { u"fix"_s, actionsJson(d.fix, false) }, { u"verification"_s, actionsJson(d.verification, true) },
+            { u"values_from_incident"_s, QJsonArray::fromStringList(d.filledValues) },
+            { u"example_values"_s, QJsonArray::fromStringList(d.exampleValues) } });
     }
 
     QJsonArray nodes, outliers;

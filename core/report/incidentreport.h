@@ -96,6 +96,8 @@ public:
         qsizetype evidenceTotal = 0;
         QList<Action> fix;
         QList<Action> verification;
+        QStringList filledValues;  // placeholders filled from the incident: "majority.nccl = 2.21.5"
+        QStringList exampleValues; // placeholders the bundle says nothing about (the entry's example stands)
     };
     struct Outlier
     {
