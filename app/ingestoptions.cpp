@@ -54,6 +54,14 @@ bool IngestOptions::parseAttribution(const QString &spec, QString &path, ingest:
     return into.rank >= 0 || !into.node.isEmpty();
 }
 
+IngestOptions::IngestOptions()
+{
+    bool ok = false;
+    const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
+    if (ok && epoch > 0)
+        config.nowMs = epoch * 1000;
+}
+
 IngestOptions::Outcome IngestOptions::take(const QString &command, const QStringList &args, qsizetype &i, QTextStream &err)
 {
     const QString option = args.at(i).section(u'=', 0, 0);

@@ -20,6 +20,9 @@ class IngestOptions
 public:
     enum class Outcome { NotMine, Taken, BadUsage };
 
+    // SOURCE_DATE_EPOCH, when set, is "now" for year-less timestamps (reproducible output).
+    IngestOptions();
+
     // Takes args[i] (and its value, advancing i) when it is one of the options above; prints
     // what is wrong to err, prefixed by "rankscope COMMAND: ", and returns BadUsage when its
     // value is not valid.

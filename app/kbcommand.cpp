@@ -3,6 +3,7 @@
 // `rankscope kb`: browse, search and validate the failure encyclopedia from a terminal.
 #include "entryparser.h"
 #include "knowledgebase.h"
+#include "placeholders.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +16,9 @@ using namespace Qt::StringLiterals;
 namespace rankscope {
 
 namespace {
+
+// An entry shown on its own: its placeholders read as their examples.
+QString ex(const QString &text) { return analysis::Placeholders::withExamples(text); }
 
 using kb::Entry;
 using kb::KnowledgeBase;
@@ -177,7 +181,7 @@ void printMarkdown(const KnowledgeBase &base, const Entry &e, QTextStream &out)
     };
     auto code = [&out](const QList<kb::CodeBlock> &blocks) {
         for (const kb::CodeBlock &c : blocks)
-            out << u"   ```"_s << c.language << u'\n' << indent(c.code, 3) << u"\n   ```\n"_s;
+            out << u"   ```"_s << c.language << u'\n' << indent(ex(c.code), 3) << u"\n   ```\n"_s;
     };
 
     out << u"## Symptoms\n\n"_s;
@@ -189,15 +193,15 @@ void printMarkdown(const KnowledgeBase &base, const Entry &e, QTextStream &out)
     bullets(u"How to confirm"_s, e.confirm, u"- [ ] "_s);
     out << u"## Fix\n\n"_s;
     for (qsizetype i = 0; i < e.fix.size(); ++i) {
-        out << i + 1 << u". "_s << indent(e.fix.at(i).text, 3).mid(3) << u'\n';
+        out << i + 1 << u". "_s << indent(ex(e.fix.at(i).text), 3).mid(3) << u'\n';
         code(e.fix.at(i).code);
     }
     out << u"\n## Verification\n\n"_s;
     for (qsizetype i = 0; i < e.verification.size(); ++i) {
         const kb::VerificationStep &s = e.verification.at(i);
-        out << i + 1 << u". "_s << indent(s.text, 3).mid(3) << u'\n';
+        out << i + 1 << u". "_s << indent(ex(s.text), 3).mid(3) << u'\n';
         code(s.code);
-        out << u"   Expected: "_s << s.expected << u'\n';
+        out << u"   Expected: "_s << ex(s.expected) << u'\n';
     }
     out << u'\n';
     bullets(u"Prevention"_s, e.prevention);
@@ -257,18 +261,18 @@ void printText(const KnowledgeBase &base, const Entry &e, QTextStream &out)
     bullets(u"How to confirm"_s, e.confirm);
     heading(u"Fix"_s);
     for (qsizetype i = 0; i < e.fix.size(); ++i) {
-        out << u"  "_s << i + 1 << u". "_s << indent(e.fix.at(i).text, 5).mid(5) << u'\n';
+        out << u"  "_s << i + 1 << u". "_s << indent(ex(e.fix.at(i).text), 5).mid(5) << u'\n';
         for (const kb::CodeBlock &c : e.fix.at(i).code)
-            out << indent(c.code, 7) << u'\n';
+            out << indent(ex(c.code), 7) << u'\n';
     }
     out << u'\n';
     heading(u"Verification"_s);
     for (qsizetype i = 0; i < e.verification.size(); ++i) {
         const kb::VerificationStep &s = e.verification.at(i);
-        out << u"  "_s << i + 1 << u". "_s << indent(s.text, 5).mid(5) << u'\n';
+        out << u"  "_s << i + 1 << u". "_s << indent(ex(s.text), 5).mid(5) << u'\n';
         for (const kb::CodeBlock &c : s.code)
-            out << indent(c.code, 7) << u'\n';
-        out << u"     Expected: "_s << s.expected << u'\n';
+            out << indent(ex(c.code), 7) << u'\n';
+        out << u"     Expected: "_s << ex(s.expected) << u'\n';
     }
     out << u'\n';
     bullets(u"Prevention"_s, e.prevention);

@@ -92,4 +92,10 @@ Placeholders::Filled Placeholders::fill(const QString &text, const AnalysisResul
     return out;
 }
 
+QString Placeholders::withExamples(const QString &text)
+{
+    static const AnalysisResult none;
+    return fill(text, none).text;
+}
+
 } // namespace rankscope::analysis

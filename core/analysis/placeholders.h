@@ -26,6 +26,8 @@ public:
         QStringList examples;     // names that took the entry's example value
     };
     static Filled fill(const QString &text, const AnalysisResult &result);
+    // The entry's own reading, without an incident: every placeholder shows its example.
+    static QString withExamples(const QString &text);
 };
 
 } // namespace rankscope::analysis

@@ -383,8 +383,8 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             for (const QString &part : ev.capture(u"tasks"_s).split(u',')) {
                 const int from = part.section(u'-', 0, 0).toInt();
                 const int to = part.contains(u'-') ? part.section(u'-', 1, 1).toInt() : from;
-                for (int t = from; t <= to && t - from < 4096; ++t)
-                    tn.tasks.append(t);
+                for (int task = from; task <= to && task - from < 4096; ++task)
+                    tn.tasks.append(task);
             }
             m_scan.taskNodes.append(tn);
             continue;

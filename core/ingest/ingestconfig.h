@@ -79,6 +79,11 @@ struct IngestConfig
     // set's expected.json, the simulator's truth.json): skipped with a warning.
     QStringList answerKeyNames = {QStringLiteral("expected.json"), QStringLiteral("truth.json")};
 
+    // "Now" for the year a year-less timestamp is given when nothing in the bundle has a year
+    // (ms since the epoch; 0: the clock). The CLI takes SOURCE_DATE_EPOCH, so that reference
+    // outputs stay the same from one year to the next.
+    qint64 nowMs = 0;
+
     // Clock offsets and file attribution set by hand; they win over the estimates.
     ManualCorrections manual;
     int threads = 0; // 0: QThread::idealThreadCount()

@@ -607,8 +607,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     const qint64 refTime = median(absolute);
     // Without a year anywhere, the incident is taken to be of the last twelve months: a guessed
     // year never puts it in the future.
-    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    const int refYear = refTime == NoTime ? QDate::currentDate().year()
+    const qint64 nowMs = config.nowMs > 0 ? config.nowMs : QDateTime::currentMSecsSinceEpoch();
+    const int refYear = refTime == NoTime ? QDateTime::fromMSecsSinceEpoch(nowMs, QTimeZone::utc()).date().year()
                                           : QDateTime::fromMSecsSinceEpoch(refTime, QTimeZone::utc()).date().year();
     if (refTime == NoTime && anyYearLess)
         sh.warnings.append({Warning::Kind::Timestamp, QString(), 0,

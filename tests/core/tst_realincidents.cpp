@@ -92,6 +92,7 @@ private Q_SLOTS:
     {
         QVERIFY2(knowledgeBase(QString())->entries().size() >= 64, "the built encyclopedia is missing");
         QVERIFY2(casesIn(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/real")).size() >= 50, "tests/data/real is incomplete");
+        QVERIFY2(casesIn(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade")).size() >= 8, "tests/data/handmade is incomplete");
     }
 
     void realIncidents_data() { addRows(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/real")); }
@@ -155,6 +156,25 @@ private Q_SLOTS:
             }
             if (anyError)
                 QVERIFY2(!r->verdict.entry.isEmpty(), qPrintable(c.folder));
+        }
+    }
+
+    // Verdict rules live in the entries: the analysis code spells no entry id, so a user's
+    // overlay entry can do everything a built-in one does.
+    void analysisSpellsNoEntryId()
+    {
+        QStringList ids;
+        for (const QString &f : QDir(QStringLiteral(RANKSCOPE_SOURCE_DIR "/resources/encyclopedia")).entryList({u"*.md"_s}))
+            if (f != u"README.md"_s)
+                ids.append(f.chopped(3));
+        QVERIFY(ids.size() >= 64);
+        const QDir code(QStringLiteral(RANKSCOPE_SOURCE_DIR "/core/analysis"));
+        for (const QString &name : code.entryList({u"*.cpp"_s, u"*.h"_s})) {
+            QFile f(code.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(f.readAll());
+            for (const QString &id : std::as_const(ids))
+                QVERIFY2(!text.contains(u'"' + id + u'"'), qPrintable(name + u" spells the entry id "_s + id));
         }
     }
 

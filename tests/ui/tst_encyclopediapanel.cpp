@@ -3,6 +3,7 @@
 // The encyclopedia panel on the real, built encyclopedia.sqlite: search, rendering, Copy,
 // related links with history, evidence clicks, and the list model under the model tester.
 // With RANKSCOPE_SCREENSHOT_DIR set, screenshots() also writes light and dark PNGs there.
+#include "placeholders.h"
 #include "builtincodehighlighter.h"
 #include "codeblockview.h"
 #include "encyclopedialistmodel.h"
@@ -201,8 +202,10 @@ private Q_SLOTS:
                 const auto name = u"code-fix-%1-%2"_s.arg(i + 1).arg(j + 1);
                 auto *block = view->findChild<CodeBlockView *>(name);
                 QVERIFY2(block, qPrintable(name));
-                QCOMPARE(block->code(), e.fix.at(i).code.at(j).code);
-                QCOMPARE(block->editor()->toPlainText(), e.fix.at(i).code.at(j).code);
+                // The entry read on its own: placeholders show their examples.
+                const QString shown = analysis::Placeholders::withExamples(e.fix.at(i).code.at(j).code);
+                QCOMPARE(block->code(), shown);
+                QCOMPARE(block->editor()->toPlainText(), shown);
             }
         }
         auto *pin = view->findChild<CodeBlockView *>(u"code-fix-2-1"_s);

@@ -3,6 +3,7 @@
 #include "entryview.h"
 #include "codeblockview.h"
 #include "linkrow.h"
+#include "placeholders.h"
 #include "themes.h"
 
 #include <QCheckBox>
@@ -22,6 +23,7 @@
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
+namespace an = rankscope::analysis;
 
 namespace rankscope::ui {
 
@@ -461,16 +463,19 @@ void EntryView::addSteps(QVBoxLayout *layout, QWidget *parent, const Colors &c, 
         row->addWidget(number, 0, Qt::AlignTop);
         auto *body = new QVBoxLayout;
         body->setSpacing(6);
-        body->addWidget(textLabel(inlineHtml(step.text, c), parent));
+        // Shown without an incident: placeholders ({majority.nccl:2.21.5}) read as their examples.
+        body->addWidget(textLabel(inlineHtml(an::Placeholders::withExamples(step.text), c), parent));
         for (qsizetype j = 0; j < step.code.size(); ++j) {
-            auto *block = new CodeBlockView(step.code.at(j).code, step.code.at(j).language, m_repository, parent);
+            auto *block = new CodeBlockView(an::Placeholders::withExamples(step.code.at(j).code), step.code.at(j).language,
+                                            m_repository, parent);
             block->setObjectName(u"code-%1-%2-%3"_s.arg(key).arg(i + 1).arg(j + 1));
             block->copyButton()->setToolTip(verification ? tr("Copy this verification command to the clipboard")
                                                          : tr("Copy this fix command to the clipboard"));
             body->addWidget(block);
         }
         if (verification && !m_entry->verification.at(i).expected.isEmpty()) {
-            auto *expected = textLabel(u"<b>%1</b> %2"_s.arg(tr("Expected:"), inlineHtml(m_entry->verification.at(i).expected, c)),
+            auto *expected = textLabel(u"<b>%1</b> %2"_s.arg(tr("Expected:"),
+                                                             inlineHtml(an::Placeholders::withExamples(m_entry->verification.at(i).expected), c)),
                                        parent);
             expected->setObjectName(u"expected-%1"_s.arg(i + 1));
             expected->setStyleSheet(u"QLabel { background-color:%1; border-left:3px solid %2; padding:5px 8px; }"_s.arg(
