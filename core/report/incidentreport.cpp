@@ -594,10 +594,6 @@ QString IncidentReport::toMarkdown(const QMap<QString, QString> &imagePaths) con
             steps(u"Fix"_s, d.fix);
             steps(u"Verification"_s, d.verification);
             if (!d.filledValues.isEmpty())
-                o += u"<p class=\"values\">Values from this incident: "_s + htmlProse(d.filledValues.join(u"; "_s)) + u"</p>\n"_s;
-            if (!d.exampleValues.isEmpty())
-                o += u"<p class=\"values\">Example values (the bundle does not say): "_s + htmlProse(d.exampleValues.join(u", "_s)) + u"</p>\n"_s;
-            if (!d.filledValues.isEmpty())
                 o += u"Values from this incident: "_s + mdProse(d.filledValues.join(u"; "_s)) + u"\n\n"_s;
             if (!d.exampleValues.isEmpty())
                 o += u"Example values (the bundle does not say): "_s + mdProse(d.exampleValues.join(u", "_s)) + u"\n\n"_s;
@@ -945,6 +941,10 @@ QString IncidentReport::toHtml(const QMap<QString, QByteArray> &pngImages, Image
             };
             steps(u"Fix"_s, d.fix);
             steps(u"Verification"_s, d.verification);
+            if (!d.filledValues.isEmpty())
+                o += u"<p class=\"values\">Values from this incident: "_s + htmlProse(d.filledValues.join(u"; "_s)) + u"</p>\n"_s;
+            if (!d.exampleValues.isEmpty())
+                o += u"<p class=\"values\">Example values (the bundle does not say): "_s + htmlProse(d.exampleValues.join(u", "_s)) + u"</p>\n"_s;
         }
     }
 
