@@ -35,6 +35,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -75,6 +76,35 @@ private Q_SLOTS:
         QTest::mouseClick(w.timeline()->canvas(), Qt::LeftButton, Qt::NoModifier, marker);
         QTRY_COMPARE(w.logView()->currentLine().line, qint64(13));
         QCOMPARE(w.ingestResult()->files.at(w.logView()->currentLine().file).path, u"slurm-77123.out"_s);
+    }
+
+    // File -> Paste Log (Ctrl+Shift+V): the clipboard's text is an incident, diagnosed like a
+    // file; the text is kept in the data folder, since the clipboard is not a copy.
+    void pastedLogIsAnIncident()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *paste = w.findChild<QAction *>(u"pasteLogAction"_s);
+        QVERIFY(paste);
+        QCOMPARE(paste->shortcut(), QKeySequence(u"Ctrl+Shift+V"_s));
+        QGuiApplication::clipboard()->setText(
+            u"> [3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1462445a6f01cbfc-1-2-3 (size 9637888)\n"_s);
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        paste->trigger();
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(w.analysis()->verdict.entry, u"nccl-shm-exhausted"_s);
+        const QString kept = w.ingestResult()->files.value(0).diskPath;
+        QVERIFY2(QFileInfo(kept).fileName().startsWith(u"pasted-"_s), qPrintable(kept));
+        QVERIFY(QFile::exists(kept));
+        // An empty clipboard opens nothing and says so.
+        QGuiApplication::clipboard()->setText(QString());
+        paste->trigger();
+        QTest::qWait(100);
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(w.statusBar()->currentMessage().contains(u"no text"_s));
     }
 
     void matrixMarksTheOutlier()

@@ -136,6 +136,15 @@ void OverviewPanel::render()
         if (v.evidence.source.isValid())
             h += u"<p>%1<br><code>%2</code></p>"_s.arg(sourceLink(v.evidence.source, u"%1:%2"_s.arg(v.evidence.path).arg(v.evidence.source.line)),
                                                       esc(v.evidence.text.left(300)));
+        if (!v.confidenceNotes.isEmpty())
+            h += u"<p style=\"color:%1\">%2</p>"_s.arg(muted, esc(v.confidenceNotes.join(u"; "_s)));
+        if (!v.hints.isEmpty()) {
+            // What would decide better: the entries' advice for the gaps this bundle has.
+            h += tr("<h3>To decide better, collect</h3><ul>");
+            for (const QString &hint : v.hints)
+                h += u"<li>%1</li>"_s.arg(esc(hint));
+            h += u"</ul>"_s;
+        }
         if (!v.chain.isEmpty()) {
             h += tr("<h3>Chain of evidence</h3><ol>");
             int n = 0;

@@ -12,6 +12,7 @@
 #include "logview.h"
 #include "matrixview.h"
 #include "overviewpanel.h"
+#include "pastedtext.h"
 #include "reportexporter.h"
 #include "themes.h"
 #include "timelineplot.h"
@@ -29,6 +30,8 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QStatusBar>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -151,6 +154,10 @@ void MainWindow::createActions()
     openArchive->setObjectName(u"openArchiveAction"_s);
     openArchive->setShortcut(QKeySequence(u"Ctrl+Shift+O"_s));
     openArchive->setStatusTip(tr("Open an incident bundle packed as an archive, or single log files"));
+    QAction *pasteLog = file->addAction(QIcon::fromTheme(u"edit-paste"_s), tr("&Paste Log"), this, &MainWindow::pasteLog);
+    pasteLog->setObjectName(u"pasteLogAction"_s);
+    pasteLog->setShortcut(QKeySequence(u"Ctrl+Shift+V"_s));
+    pasteLog->setStatusTip(tr("Open the log text on the clipboard as an incident (an excerpt from a ticket, a terminal)"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(u"recentMenu"_s);
     file->addSeparator();
@@ -242,6 +249,22 @@ void MainWindow::openArchiveDialog()
                                                             archiveFilter());
     if (!files.isEmpty())
         openPaths(files);
+}
+
+void MainWindow::pasteLog()
+{
+    openText(QGuiApplication::clipboard()->text(), tr("the clipboard"));
+}
+
+void MainWindow::openText(const QString &text, const QString &from)
+{
+    QString error;
+    const QString path = cases::PastedText::store(text, cases::PastedText::defaultFolder(), &error);
+    if (path.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot open the text from %1: %2").arg(from, error), 8000);
+        return;
+    }
+    openPaths({path});
 }
 
 void MainWindow::openPaths(const QStringList &paths, const ingest::ManualCorrections &corrections)
@@ -613,7 +636,8 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const auto urls = event->mimeData()->urls();
     const bool anyLocal = std::any_of(urls.cbegin(), urls.cend(), [](const QUrl &u) { return u.isLocalFile(); });
-    if (anyLocal)
+    // Files and folders open as a bundle; text dragged from a browser or an editor as a paste.
+    if (anyLocal || (urls.isEmpty() && event->mimeData()->hasText()))
         event->acceptProposedAction();
 }
 
@@ -628,6 +652,9 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (!paths.isEmpty()) {
         event->acceptProposedAction();
         openPaths(paths);
+    } else if (urls.isEmpty() && event->mimeData()->hasText()) {
+        event->acceptProposedAction();
+        openText(event->mimeData()->text(), tr("the dropped text"));
     }
 }
 

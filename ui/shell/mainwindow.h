@@ -110,6 +110,9 @@ protected:
 private:
     void createActions();
     void openFolderDialog();
+    void pasteLog();
+    // Text pasted or dropped: kept as a file in the data folder and opened like one.
+    void openText(const QString &text, const QString &from);
     void openArchiveDialog();
     void rebuildRecentMenu();
     void addRecent(const QString &path);
