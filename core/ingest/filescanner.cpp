@@ -36,6 +36,20 @@ void stripAnsi(QByteArrayView in, QByteArray &out)
     }
 }
 
+// pdsh's "host: " and an exception's "torch.multiprocessing.ProcessExitedException: " look
+// alike; a host is not a Python class name.
+bool plausibleHost(QByteArrayView h)
+{
+    if (h.isEmpty())
+        return false;
+    for (const char *suffix : {"Error", "Exception", "Warning", "Interrupt", "Exit"}) {
+        if (h.endsWith(suffix))
+            return false;
+    }
+    const qsizetype dot = h.lastIndexOf('.');
+    return dot < 0 || dot + 1 >= h.size() || !(h[dot + 1] >= 'A' && h[dot + 1] <= 'Z');
+}
+
 } // namespace
 
 qsizetype FileScanner::detectWrapWidth(QByteArrayView head)
@@ -192,6 +206,9 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         if (nccl.valid) {
             ++m_scan.hostClaims[nccl.host.toByteArray()];
             ++m_scan.ncclProcs[nccl.host.toByteArray() + ':' + QByteArray::number(nccl.pid)];
+        } else if (!prefix.pod.isEmpty() || plausibleHost(prefix.host)) {
+            // kubectl logs --prefix "[pod/<pod>/<container>]" and pdsh's "host: " name the writer.
+            ++m_scan.hostClaims[(prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray()];
         } else if (const QByteArrayView host = hostOfLine(line); !host.isEmpty()) {
             ++m_scan.lineHostClaims[host.toByteArray()];
         }
@@ -320,6 +337,8 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     base.time = t;
     base.prefixRank = prefixRank;
     base.slurmTask = prefix.slurmTask;
+    if (!nccl.valid && (!prefix.pod.isEmpty() || plausibleHost(prefix.host)))
+        base.ncclHost = (prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray(); // the writer's host name
     base.pgRank = pgRankInMessage(content);
     if (nccl.valid) {
         base.ncclHost = nccl.host.toByteArray();

@@ -833,7 +833,15 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 nodes.append(ev.node);
         }
         std::sort(nodes.begin(), nodes.end());
-        if (nodes.size() == 1) {
+        // Hosts the lines themselves name (NCCL, pdsh, pods, syslog, prompts), not a folder guess.
+        QSet<QString> namedByLines;
+        for (const Scanned &s : std::as_const(scanned)) {
+            for (auto it = s.scan.hostClaims.cbegin(); it != s.scan.hostClaims.cend(); ++it)
+                namedByLines.insert(QString::fromUtf8(it.key()));
+            for (auto it = s.scan.lineHostClaims.cbegin(); it != s.scan.lineHostClaims.cend(); ++it)
+                namedByLines.insert(QString::fromUtf8(it.key()));
+        }
+        if (nodes.size() == 1 && namedByLines.contains(nodes.first())) {
             // One machine's output (a paste, an upload from one node): a file that names no host
             // is that machine's too. Said, so that a multi-node bundle with one host named is
             // not silently folded onto it.

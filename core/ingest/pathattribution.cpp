@@ -52,6 +52,11 @@ PathAttribution PathAttribution::parse(const QString &relativePath)
     }
     if (const auto m = rankName.match(file); m.hasMatch())
         r.globalRank = m.captured(1).toInt();
+    // Open MPI --output-filename DIR: DIR/1/rank.N/stdout (and stderr), N the world rank.
+    static const QRegularExpression mpiRankFolder(uR"(^rank\.(\d+)$)"_s);
+    if (r.globalRank < 0 && parts.size() >= 2)
+        if (const auto m = mpiRankFolder.match(parts.at(parts.size() - 2)); m.hasMatch())
+            r.globalRank = m.captured(1).toInt();
 
     // The nearest folder (or pod-named file) that names a host.
     for (qsizetype i = parts.size() - 1; i >= 0 && r.node.isEmpty(); --i) {

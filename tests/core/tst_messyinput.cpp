@@ -160,6 +160,20 @@ private Q_SLOTS:
         QTest::addRow("the users' own words")
             << QByteArray("after the upgrade the job dies at init with: nccl version mismatch detected\n")
             << u"nccl-version-conflict"_s << 1 << false << false << QString();
+        QTest::addRow("DeepSpeed pdsh host prefix names the node")
+            << QByteArray("worker-1: [rank4]:[E109 22:46:25.933527530 ProcessGroupNCCL.cpp:632] [Rank 4] Watchdog caught collective operation timeout: "
+                          "WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600010 milliseconds before timing out.\n"
+                          "worker-3: [rank12]: RuntimeError: CUDA error: an illegal memory access was encountered\n")
+            << u"cuda-illegal-memory-access"_s << 2 << false << false << u"worker-3"_s;
+        QTest::addRow("kubectl --prefix pod names the node")
+            << QByteArray("[pod/trainer-worker-1/pytorch] [rank5]: RuntimeError: CUDA error: an illegal memory access was encountered\n")
+            << u"cuda-illegal-memory-access"_s << 1 << false << false << u"trainer-worker-1"_s;
+        QTest::addRow("an exception's class path is not a pdsh host")
+            << QByteArray("torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL\n")
+            << u"worker-sigkill"_s << 1 << false << false << QString();
+        QTest::addRow("journal host names the node")
+            << QByteArray("Feb 24 09:28:18 ip-172-31-92-157 kernel: NVRM: Xid (PCI:0000:3b:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.\n")
+            << u"gpu-xid-fallen-off-bus"_s << 1 << false << false << u"ip-172-31-92-157"_s;
         QTest::addRow("generic wrapper alone")
             << QByteArray("RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system error, NCCL version 2.7.8\n")
             << u"nccl-shm-exhausted"_s << 1 << false << false << QString();
@@ -191,6 +205,28 @@ private Q_SLOTS:
         QVERIFY(r);
         for (const Warning &w : r->ingest->warnings)
             QVERIFY2(!w.message.contains(u"year"_s), qPrintable(w.message));
+    }
+
+    // The exception path row above must not invent a node.
+    void exceptionPathIsNoNode()
+    {
+        const auto r = analyseText("torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL\n");
+        QVERIFY(r);
+        QVERIFY2(r->verdict.node.isEmpty(), qPrintable(r->verdict.node));
+        QVERIFY(r->ingest->job.nodes.isEmpty());
+    }
+
+    // Open MPI --output-filename DIR writes DIR/1/rank.N/stdout: N is the rank.
+    void openMpiOutputFilenameNamesTheRank()
+    {
+        QTemporaryDir dir;
+        QVERIFY(test::writeBundleFile(dir.path(), u"out/1/rank.6/stdout"_s, "RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        QVERIFY(test::writeBundleFile(dir.path(), u"out/1/rank.2/stdout"_s, "step 10 loss 2.0\n"));
+        ingest::IngestConfig cfg;
+        cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
+        const auto r = analysis::Analyzer::run(ingest::Ingestor::run({dir.path()}, cfg), *knowledgeBase());
+        QCOMPARE(r->verdict.entry, u"cuda-illegal-memory-access"_s);
+        QCOMPARE(r->verdict.rank, 6);
     }
 
     // Thin evidence: the verdict says what to collect, from the entry, and is not confident.
