@@ -306,8 +306,12 @@ void FileScanner::setFingerprint(FileScan::RawEvent &raw, const EventMatcher::Hi
     ev.fingerprint = hit.fingerprint;
     ev.partial = hit.partial;
     ev.captures.clear();
-    if (hit.partial)
-        return;
+    if (!hit.partial)
+        addCaptures(ev, hit);
+}
+
+void FileScanner::addCaptures(Event &ev, const EventMatcher::Hit &hit) const
+{
     const QStringList names = m_matcher.captureNames(hit.fingerprint);
     for (const QString &name : names) {
         if (name.isEmpty())
@@ -369,14 +373,7 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
         }
         FileScan::RawEvent raw = base;
         Event &ev = raw.event;
-        const QStringList names = m_matcher.captureNames(hit.fingerprint);
-        for (const QString &name : names) {
-            if (name.isEmpty())
-                continue;
-            const QString value = hit.match.captured(name);
-            if (!value.isNull())
-                ev.captures.append({name, value});
-        }
+        addCaptures(ev, hit);
         const int builtin = -1 - hit.fingerprint;
         if (builtin >= EventMatcher::FirstFact) {
             ev.kind = Event::Kind::Fact;

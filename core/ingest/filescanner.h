@@ -123,6 +123,7 @@ private:
     void continuePending(QByteArrayView line);
     void flushPending();
     void setFingerprint(FileScan::RawEvent &raw, const EventMatcher::Hit &hit) const;
+    void addCaptures(Event &ev, const EventMatcher::Hit &hit) const;
 
     const EventMatcher &m_matcher;
     const IngestConfig &m_config;

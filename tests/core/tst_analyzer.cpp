@@ -5,6 +5,7 @@
 // inventories of every kind. The expected answers are what an engineer reading them would say.
 #include "analysisreport.h"
 #include "analyzer.h"
+#include "builtencyclopedia.h"
 #include "bundlefiles.h"
 #include "versionmatrixbuilder.h"
 #include "ingestor.h"
@@ -23,11 +24,7 @@ using namespace rankscope;
 namespace {
 std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
 {
-    static std::shared_ptr<const kb::KnowledgeBase> kb = [] {
-        Warnings w;
-        auto k = kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), QString(), &w);
-        return k;
-    }();
+    static const std::shared_ptr<const kb::KnowledgeBase> kb = test::builtEncyclopedia();
     return kb;
 }
 

@@ -10,6 +10,7 @@
 #include "incidentreport.h"
 #include "redactor.h"
 #include "analyzer.h"
+#include "builtencyclopedia.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 
@@ -30,9 +31,7 @@ analysis::AnalysisResultPtr analyse(const QString &folder, std::shared_ptr<const
 {
     const QString overlay = folder + u"/overlay"_s;
     const bool hasOverlay = QDir(overlay).exists();
-    Warnings w;
-    const auto kb = kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"),
-                                            hasOverlay ? overlay : QString(), &w);
+    const auto kb = test::builtEncyclopedia(hasOverlay ? overlay : QString());
     QStringList inputs;
     if (hasOverlay) {
         for (const QString &n : QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot, QDir::Name))

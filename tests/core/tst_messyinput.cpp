@@ -6,6 +6,7 @@
 // small hand-made file; the check is what the user sees: the diagnosis, the line it points
 // at, and whether the match was whole.
 #include "analyzer.h"
+#include "builtencyclopedia.h"
 #include "bundlefiles.h"
 #include "filescanner.h"
 #include "ingestor.h"
@@ -21,10 +22,7 @@ using namespace rankscope;
 namespace {
 std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
 {
-    static const auto kb = [] {
-        Warnings w;
-        return kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), QString(), &w);
-    }();
+    static const auto kb = test::builtEncyclopedia();
     return kb;
 }
 

@@ -10,6 +10,7 @@
 // as an expected failure, and when it starts to pass (XPASS) the test fails so that the list
 // cannot go stale.
 #include "analyzer.h"
+#include "builtencyclopedia.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 
@@ -68,8 +69,7 @@ QStringList inputsOf(const QString &folder)
 
 std::shared_ptr<const kb::KnowledgeBase> knowledgeBase(const QString &userDir)
 {
-    Warnings w;
-    return kb::KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), userDir, &w);
+    return test::builtEncyclopedia(userDir);
 }
 
 analysis::AnalysisResultPtr analyse(const QString &folder)
