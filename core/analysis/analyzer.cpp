@@ -877,11 +877,33 @@ struct Builder
         if (r >= 0)
             return r;
         for (const Event &o : in.events) {
-            if (&o == &e || o.capture(u"pid"_s) != pid || o.capture(u"rank"_s).isEmpty())
+            if (&o == &e || o.capture(u"pid"_s) != pid)
                 continue;
             const QString host = o.capture(u"host"_s).isEmpty() ? o.node : canonicalNode(o.capture(u"host"_s));
-            if (host == e.node)
+            if (host != e.node)
+                continue;
+            if (!o.capture(u"rank"_s).isEmpty())
                 return o.capture(u"rank"_s).toInt();
+            // The agent's "failed (exitcode: -9) local_rank: 3 (pid: N)": the node's local rank 3.
+            if (!o.capture(u"local_rank"_s).isEmpty()) {
+                const int local = rankOfLocalRank(e.node, o.capture(u"local_rank"_s).toInt());
+                if (local >= 0)
+                    return local;
+            }
+        }
+        return -1;
+    }
+
+    // The global rank of a node's local rank, from any line or file that says both.
+    int rankOfLocalRank(const QString &node, int localRank) const
+    {
+        for (const Event &o : in.events) {
+            if (o.node == node && o.localRank == localRank && o.rank >= 0)
+                return o.rank;
+        }
+        for (const ingest::InputFile &f : in.files) {
+            if (f.node == node && f.localRank == localRank && f.rank >= 0)
+                return f.rank;
         }
         return -1;
     }

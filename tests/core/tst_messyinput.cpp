@@ -227,6 +227,28 @@ private Q_SLOTS:
         QCOMPARE(r->verdict.rank, 6);
     }
 
+    // The kernel kills a pid; torchrun's agent says which local rank had that pid; the local
+    // rank's own output says its global rank: the verdict names rank 11 on gpu-n2.
+    void oomKilledPidJoinsTheAgentsLocalRank()
+    {
+        QTemporaryDir dir;
+        QVERIFY(test::writeBundleFile(dir.path(), u"gpu-n2/dmesg.txt"_s,
+            "[Tue May  7 10:00:05 2024] python invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, oom_score_adj=0\n"
+            "[Tue May  7 10:00:05 2024] Out of memory: Killed process 3101 (python) total-vm:98765432kB, anon-rss:87654321kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:180000kB oom_score_adj:0\n"));
+        QVERIFY(test::writeBundleFile(dir.path(), u"gpu-n2/torchrun.log"_s,
+            "[2024-05-07 10:00:06,120] torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -9) local_rank: 3 (pid: 3101) of binary: /usr/bin/python3\n"));
+        QVERIFY(test::writeBundleFile(dir.path(), u"gpu-n2/torchelastic_k2/none_q1/attempt_0/3/stderr.log"_s,
+            "[rank11]: [2024-05-07 09:59:50,000] step 120 loss 2.31\n"));
+        QVERIFY(test::writeBundleFile(dir.path(), u"gpu-n2/torchelastic_k2/none_q1/attempt_0/2/stderr.log"_s,
+            "[rank10]: [2024-05-07 09:59:50,000] step 120 loss 2.30\n"));
+        ingest::IngestConfig cfg;
+        cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
+        const auto r = analysis::Analyzer::run(ingest::Ingestor::run({dir.path()}, cfg), *knowledgeBase());
+        QCOMPARE(r->verdict.entry, u"host-oom-kill"_s);
+        QCOMPARE(r->verdict.node, u"gpu-n2"_s);
+        QCOMPARE(r->verdict.rank, 11);
+    }
+
     // Thin evidence: the verdict says what to collect, from the entry, and is not confident.
     void thinEvidenceSaysWhatIsMissing()
     {
