@@ -649,6 +649,17 @@ struct Builder
         v.rank = r.isEmpty() ? -1 : r.first();
         v.basis = u"peers named in network errors"_s;
         v.entry = entry->id;
+        // Evidence first: the earliest line that names the lost peer.
+        for (const Event &e : in.events) {
+            QString peer = e.capture(u"peer_ip"_s);
+            if (peer.isEmpty())
+                peer = e.capture(u"peer"_s).section(u'<', 0, 0);
+            if (!peer.isEmpty() && e.node != peerNode && nodeOfAddress(peer) == peerNode) {
+                v.evidence = evidence(e);
+                v.timeMs = e.timeMs;
+                break;
+            }
+        }
         v.summary = u"Node %1 is the peer the other ranks lost their connections to; its own logs hold no error, so look at its kernel log and scheduler record."_s.arg(peerNode);
         v.chain.append({ChainStep::Role::Initiating, v.entry, u"named as the remote peer in the other ranks' network errors"_s, v.evidence});
         addCollateral(-1);
