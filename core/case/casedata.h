@@ -89,6 +89,14 @@ struct WalkthroughStep
     friend bool operator==(const WalkthroughStep &, const WalkthroughStep &) = default;
 };
 
+// The text of an incident pasted into the window (File → Paste Log): the case is its only copy.
+struct PastedInput
+{
+    QString name; // file name in the pasted folder ("pasted-20261201-224500.log")
+    QByteArray text;
+    friend bool operator==(const PastedInput &, const PastedInput &) = default;
+};
+
 struct CaseData
 {
     QString title;
@@ -100,6 +108,7 @@ struct CaseData
     QStringList tags;
     VerdictOverride verdictOverride;
     QList<WalkthroughStep> walkthrough;
+    QList<PastedInput> pasted;
     // Set by the caller: CaseFile::save() stores what it is given, so a round trip is exact.
     QDateTime created;
     QDateTime modified;

@@ -43,8 +43,12 @@ const QStringList schemaV1 = {
     u"CREATE TABLE walkthrough (ord INTEGER PRIMARY KEY, title TEXT, note TEXT, path TEXT, line INTEGER, "
     "rank INTEGER, node TEXT, time_ms INTEGER, role TEXT)"_s,
 };
+// Schema 2: the text of pasted incidents, which exists nowhere else.
+const QStringList schemaV2 = {
+    u"CREATE TABLE pasted (ord INTEGER PRIMARY KEY, name TEXT, text BLOB)"_s,
+};
 const QStringList tables = { u"case_info"_s, u"sources"_s, u"clock_offsets"_s, u"attribution"_s, u"bookmarks"_s,
-    u"tags"_s, u"walkthrough"_s };
+    u"tags"_s, u"walkthrough"_s, u"pasted"_s };
 
 // One uniquely named connection, removed when the scope ends. Queries on it must be destroyed
 // first (declare them after the Connection), or Qt warns that the connection is still in use.
@@ -300,7 +304,7 @@ WriteError writeRows(const QSqlDatabase &db, const CaseData &data)
     if (applicationId < 0 || version < 0 || objects < 0)
         return { CaseError::Corrupt, u"the file cannot be read: %1"_s.arg(q.lastError().text()) };
     if (applicationId == 0 && version == 0 && objects == 0) {
-        for (const QString &sql : schemaV1) {
+        for (const QString &sql : schemaV1 + schemaV2) {
             if (!q.exec(sql))
                 return { CaseError::IoError, u"cannot create the tables: %1"_s.arg(q.lastError().text()) };
         }
@@ -317,6 +321,14 @@ WriteError writeRows(const QSqlDatabase &db, const CaseData &data)
                 CaseFile::SchemaVersion) };
     } else if (version < 1) {
         return { CaseError::Corrupt, u"the file is damaged (a case file without a schema version)"_s };
+    } else if (version < 2) {
+        // Saving over a schema-1 case upgrades it, inside the same transaction.
+        for (const QString &sql : schemaV2) {
+            if (!q.exec(sql))
+                return { CaseError::IoError, u"cannot upgrade the case: %1"_s.arg(q.lastError().text()) };
+        }
+        if (!q.exec(u"PRAGMA user_version = %1"_s.arg(CaseFile::SchemaVersion)))
+            return { CaseError::IoError, u"cannot upgrade the case: %1"_s.arg(q.lastError().text()) };
     }
 
     for (const QString &table : tables) {
@@ -381,6 +393,12 @@ WriteError writeRows(const QSqlDatabase &db, const CaseData &data)
                 { i, s.title, s.note, s.path, s.line, orNull(s.rank, -1), s.node, orNull(s.timeMs, NoTime), s.role }))
             return failedInsert(steps, u"the walkthrough"_s);
     }
+    QSqlQuery pasted(db);
+    pasted.prepare(u"INSERT INTO pasted (ord, name, text) VALUES (?, ?, ?)"_s);
+    for (qsizetype i = 0; i < data.pasted.size(); ++i) {
+        if (!insert(pasted, { i, data.pasted.at(i).name, data.pasted.at(i).text }))
+            return failedInsert(pasted, u"the pasted text"_s);
+    }
     return {};
 }
 
@@ -438,6 +456,15 @@ bool readRows(const QSqlDatabase &db, CaseData &data, QString *problem)
         data.walkthrough.append(
             { q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toLongLong(),
                 rankOf(q.value(4)), q.value(5).toString(), timeOf(q.value(6)), q.value(7).toString() });
+    // Schema 2 and later: pasted incidents' text.
+    if (!select(u"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pasted'"_s) || !q.next())
+        return false;
+    if (q.value(0).toInt() > 0) {
+        if (!select(u"SELECT name, text FROM pasted ORDER BY ord"_s))
+            return false;
+        while (q.next())
+            data.pasted.append({ q.value(0).toString(), q.value(1).toByteArray() });
+    }
     return true;
 }
 

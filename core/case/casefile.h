@@ -60,7 +60,7 @@ struct CaseSaveResult
 class CaseFile
 {
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = 2; // 2: pasted (the text of pasted incidents)
     static constexpr quint32 ApplicationId = 0x52534346; // "RSCF" in the file header
 
     static CaseSaveResult save(const CaseData &data, const QString &path);

@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QObject>
 #include <QSaveFile>
@@ -50,6 +51,45 @@ QString PastedText::store(const QString &text, const QString &folder, QString *e
         return {};
     }
     return path;
+}
+
+QList<PastedInput> PastedText::collect(const QList<CaseSource> &sources, const QString &folder)
+{
+    QList<PastedInput> out;
+    for (const CaseSource &s : sources) {
+        const QString path = QDir(s.root).filePath(s.relativePath);
+        if (!isPasted(path, folder) || s.bytes > MaxBytes)
+            continue;
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            out.append({ s.relativePath, f.readAll() });
+    }
+    return out;
+}
+
+bool PastedText::restore(CaseData &data, const QString &folder, QString *error)
+{
+    for (const PastedInput &p : std::as_const(data.pasted)) {
+        // Only a plain file name: a case is a document people send each other.
+        if (p.name.isEmpty() || p.name.contains(u'/') || p.name.contains(u'\\') || !p.name.startsWith(u"pasted-"_s)) {
+            *error = QObject::tr("the case holds pasted text under an unusable name '%1'").arg(p.name);
+            return false;
+        }
+        const QString target = QDir(folder).filePath(p.name);
+        if (!QFileInfo::exists(target)) {
+            QDir().mkpath(folder);
+            QSaveFile f(target);
+            if (!f.open(QIODevice::WriteOnly) || f.write(p.text) != p.text.size() || !f.commit()) {
+                *error = QObject::tr("cannot write %1: %2").arg(target, f.errorString());
+                return false;
+            }
+        }
+        for (CaseSource &s : data.sources) {
+            if (s.relativePath == p.name)
+                s.root = QDir::cleanPath(QDir(folder).absolutePath());
+        }
+    }
+    return true;
 }
 
 } // namespace rankscope::cases

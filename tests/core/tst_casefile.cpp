@@ -9,6 +9,7 @@
 #include "caselocator.h"
 #include "casereport.h"
 #include "casesources.h"
+#include "pastedtext.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 #include "simulator.h"
@@ -245,6 +246,42 @@ class TestCaseFile : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // A pasted incident's text exists only in the data folder: a case saved from it carries
+    // the text, and opening the case elsewhere writes it back and points the case at it.
+    void pastedTextTravelsWithTheCase()
+    {
+        QTemporaryDir here, there;
+        const QString pastedHere = here.filePath(u"pasted"_s);
+        QString error;
+        const QString path = PastedText::store(u"[3] include/shm.h:48 NCCL WARN Error while creating shared memory segment x (size 1)"_s,
+                                               pastedHere, &error);
+        QVERIFY2(!path.isEmpty(), qPrintable(error));
+        QVERIFY(PastedText::isPasted(path, pastedHere));
+        CaseData d;
+        d.title = u"pasted"_s;
+        d.sources = CaseSources::describe({path});
+        QCOMPARE(d.sources.size(), 1);
+        d.pasted = PastedText::collect(d.sources, pastedHere);
+        QCOMPARE(d.pasted.size(), 1);
+        const QString casePath = here.filePath(u"c.rscase"_s);
+        QVERIFY(CaseFile::save(d, casePath).ok);
+
+        CaseLoadResult loaded = CaseFile::load(casePath);
+        QVERIFY2(loaded.ok, qPrintable(loaded.message));
+        QCOMPARE(loaded.data.pasted, d.pasted);
+        const QString pastedThere = there.filePath(u"pasted"_s);
+        QVERIFY2(PastedText::restore(loaded.data, pastedThere, &error), qPrintable(error));
+        const QString restored = QDir(pastedThere).filePath(QFileInfo(path).fileName());
+        QFile f(restored);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), d.pasted.first().text);
+        QCOMPARE(CaseInputs::paths(loaded.data), QStringList{restored});
+
+        // A name that leaves the folder is refused.
+        loaded.data.pasted.first().name = u"../../etc/passwd"_s;
+        QVERIFY(!PastedText::restore(loaded.data, pastedThere, &error));
+    }
+
     void roundTrip()
     {
         QTemporaryDir dir;

@@ -8,6 +8,7 @@
 #include "casepanel.h"
 #include "casereport.h"
 #include "casesources.h"
+#include "pastedtext.h"
 #include "knowledgebase.h"
 #include "linesource.h"
 #include "logtextarea.h"
@@ -335,7 +336,11 @@ bool CaseController::openCase(const QString &path)
     }
     if (!maybeClose())
         return false;
-    setCase(loaded.data, QFileInfo(path).absoluteFilePath());
+    cases::CaseData data = loaded.data;
+    QString pasteError;
+    if (!cases::PastedText::restore(data, cases::PastedText::defaultFolder(), &pasteError))
+        reportProblem(tr("Could Not Restore Pasted Text"), pasteError);
+    setCase(data, QFileInfo(path).absoluteFilePath());
     raiseDock(m_casePanel);
     if (loaded.data.sources.isEmpty()) {
         status(tr("Opened case %1; it records no files of a bundle.").arg(native(QFileInfo(path).fileName())));
@@ -372,6 +377,8 @@ bool CaseController::saveAs(const QString &path)
 bool CaseController::saveTo(const QString &path, bool quiet)
 {
     cases::CaseData data = caseData();
+    // A pasted incident exists only in the data folder: the case carries its text.
+    data.pasted = cases::PastedText::collect(data.sources);
     data.modified = QDateTime::currentDateTimeUtc();
     if (!data.created.isValid())
         data.created = data.modified;
