@@ -36,6 +36,10 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QFileInfo>
+#include <QMimeData>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QApplication>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -105,6 +109,27 @@ private Q_SLOTS:
         QTest::qWait(100);
         QCOMPARE(ready.count(), 1);
         QVERIFY(w.statusBar()->currentMessage().contains(u"no text"_s));
+    }
+
+    // Text dropped on the window (from a browser, an editor) opens the same way.
+    void droppedTextIsAnIncident()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QMimeData mime;
+        mime.setText(u"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.54 GiB is free.\n"_s);
+        const QPoint at = w.rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(ready.wait(20000));
+        QCOMPARE(w.analysis()->verdict.entry, u"cuda-oom"_s);
     }
 
     void matrixMarksTheOutlier()
