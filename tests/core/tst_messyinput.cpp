@@ -14,6 +14,8 @@
 #include "pastenormaliser.h"
 
 #include <QTemporaryDir>
+#include <QDateTime>
+#include <QTimeZone>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -155,6 +157,9 @@ private Q_SLOTS:
         QTest::addRow("anonymised numbers")
             << QByteArray("xxx:xxx:xxx [0] misc/shmutils.cc:87 NCCL WARN Error: failed to extend /dev/shm/nccl-XXXX to XXXX bytes\n")
             << u"nccl-shm-exhausted"_s << 1 << true << false << QString();
+        QTest::addRow("an elision in the paste")
+            << QByteArray("node1:1234:1290 [2] misc/shmutils.cc:129 NCCL WARN Error while creating shared memory segment /dev/shm/nccl-… (size …)\n")
+            << u"nccl-shm-exhausted"_s << 1 << true << false << QString();
         QTest::addRow("the users' own words")
             << QByteArray("after the upgrade the job dies at init with: nccl version mismatch detected\n")
             << u"nccl-version-conflict"_s << 1 << false << false << QString();
@@ -203,6 +208,24 @@ private Q_SLOTS:
         QVERIFY(r);
         for (const Warning &w : r->ingest->warnings)
             QVERIFY2(!w.message.contains(u"year"_s), qPrintable(w.message));
+    }
+
+    // Without any year in the bundle, a year-less time is of the last twelve months: on
+    // 1 June 2026, "Dec 31" is December 2025, not a date in the future.
+    void guessedYearIsNeverInTheFuture()
+    {
+        QTemporaryDir dir;
+        QVERIFY(test::writeBundleFile(dir.path(), u"gpu-1/kern.log"_s,
+            "Dec 31 23:59:59 gpu-1 kernel: NVRM: Xid (PCI:0000:3b:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.\n"));
+        ingest::IngestConfig cfg;
+        cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
+        cfg.nowMs = QDateTime(QDate(2026, 6, 1), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+        const auto in = ingest::Ingestor::run({dir.path()}, cfg);
+        QVERIFY(!in->events.isEmpty());
+        const qint64 t = in->events.first().timeMs;
+        QVERIFY(t != ingest::NoTime);
+        QVERIFY2(t < cfg.nowMs, qPrintable(QDateTime::fromMSecsSinceEpoch(t, QTimeZone::utc()).toString(Qt::ISODate)));
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(t, QTimeZone::utc()).date().year(), 2025);
     }
 
     // The exception path row above must not invent a node.
