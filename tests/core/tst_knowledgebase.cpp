@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -80,6 +81,32 @@ private:
     QList<Entry> m_sources;
 
 private Q_SLOTS:
+    // An engineer finds an entry by typing what the log says: for every built-in entry, the
+    // words of one of its symptoms put it among the first five hits of `kb search`.
+    void searchFindsEveryEntryByItsSymptomWords()
+    {
+        Warnings w;
+        const auto kb = KnowledgeBase::open(QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"), QString(), &w);
+        QVERIFY(kb->entries().size() >= 128);
+        static const QRegularExpression word(u"[A-Za-z][A-Za-z_]{3,}"_s);
+        QStringList lost;
+        for (const Entry &e : kb->entries()) {
+            bool found = false;
+            for (const Symptom &symptom : e.symptoms) {
+                QStringList words;
+                for (auto it = word.globalMatch(symptom.text); it.hasNext() && words.size() < 6;)
+                    words.append(it.next().captured(0));
+                const QList<SearchHit> hits = kb->search(words.join(u' '), 5);
+                found = std::any_of(hits.cbegin(), hits.cend(), [&e](const SearchHit &h) { return h.entryId == e.id; });
+                if (found)
+                    break;
+            }
+            if (!found)
+                lost.append(e.id);
+        }
+        QVERIFY2(lost.isEmpty(), qPrintable(u"not found by their symptoms: "_s + lost.join(u", "_s)));
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
