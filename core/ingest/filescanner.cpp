@@ -104,8 +104,6 @@ void FileScanner::feed(QByteArrayView block)
     if (!m_wrapDecided) {
         m_wrapDecided = true;
         m_wrapWidth = m_scan.firstLine == 1 ? detectWrapWidth(block) : 0;
-        if (m_wrapWidth > 0)
-            m_scan.wrapWidth = int(m_wrapWidth);
     }
     const char *p = block.data();
     const char *end = p + block.size();

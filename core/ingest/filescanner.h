@@ -70,7 +70,6 @@ struct FileScan
     // syslog / journal host fields and shell prompts: used only when nothing else names the node
     QHash<QByteArray, qint64> lineHostClaims;
     QHash<QByteArray, qint64> ncclProcs;  // "host:pid" -> lines
-    int wrapWidth = 0;          // > 0: the file is hard-wrapped at this width (physical lines are joined)
     bool crlf = false;
     bool ansi = false;
     bool overlong = false;

@@ -10,7 +10,7 @@
 #include "incidentreport.h"
 #include "redactor.h"
 #include "analyzer.h"
-#include "builtencyclopedia.h"
+#include "acceptancecase.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 
@@ -27,31 +27,12 @@ using namespace rankscope;
 
 namespace {
 
-analysis::AnalysisResultPtr analyse(const QString &folder, std::shared_ptr<const kb::KnowledgeBase> *kbOut = nullptr)
-{
-    const QString overlay = folder + u"/overlay"_s;
-    const bool hasOverlay = QDir(overlay).exists();
-    const auto kb = test::builtEncyclopedia(hasOverlay ? overlay : QString());
-    QStringList inputs;
-    if (hasOverlay) {
-        for (const QString &n : QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot, QDir::Name))
-            if (n != u"overlay"_s)
-                inputs.append(folder + u'/' + n);
-    } else {
-        inputs.append(folder);
-    }
-    ingest::IngestConfig cfg;
-    cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
-    // A fixed "now": year-less timestamps get the same year in every year the test runs.
-    cfg.nowMs = QDateTime(QDate(2026, 6, 1), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
-    if (kbOut)
-        *kbOut = kb;
-    return analysis::Analyzer::run(ingest::Ingestor::run(inputs, cfg), *kb);
-}
+// A fixed "now": year-less timestamps get the same year in every year the test runs.
+const qint64 referenceNow = QDateTime(QDate(2026, 6, 1), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
 
 QByteArray analysisJson(const QString &folder)
 {
-    const auto result = analyse(folder);
+    const auto result = test::analyseCase(folder, referenceNow).result;
     QJsonObject json = report::AnalysisReport::toJson(*result);
     QJsonObject stats = json.value(u"stats"_s).toObject();
     stats.remove(u"seconds"_s);
@@ -111,8 +92,9 @@ private Q_SLOTS:
     // NCCL says to install the majority's version, not the entry's example or the outlier's.
     void fixNamesTheMajorityVersion()
     {
-        std::shared_ptr<const kb::KnowledgeBase> kb;
-        const auto r = analyse(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/version-conflict-majority-newer"), &kb);
+        const auto acceptance = test::analyseCase(QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/version-conflict-majority-newer"), referenceNow);
+        const auto &r = acceptance.result;
+        const auto &kb = acceptance.kb;
         QCOMPARE(r->verdict.entry, u"nccl-version-conflict"_s);
         const report::IncidentReport rep = report::IncidentReport::build(*r, kb.get(), {}, report::Redactor());
         QVERIFY(!rep.diagnoses.isEmpty());

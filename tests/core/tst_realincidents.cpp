@@ -10,7 +10,7 @@
 // as an expected failure, and when it starts to pass (XPASS) the test fails so that the list
 // cannot go stale.
 #include "analyzer.h"
-#include "builtencyclopedia.h"
+#include "acceptancecase.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 
@@ -52,35 +52,12 @@ QList<Case> casesIn(const QString &dir)
     return out;
 }
 
-// The case's logs: the folder, except a hand-made case's overlay/ (user encyclopedia entries
-// that take part in it).
-QStringList inputsOf(const QString &folder)
-{
-    if (!QDir(folder + u"/overlay"_s).exists())
-        return {folder};
-    QStringList inputs;
-    const QStringList names = QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot, QDir::Name);
-    for (const QString &n : names) {
-        if (n != u"overlay"_s)
-            inputs.append(folder + u'/' + n);
-    }
-    return inputs;
-}
-
 std::shared_ptr<const kb::KnowledgeBase> knowledgeBase(const QString &userDir)
 {
     return test::builtEncyclopedia(userDir);
 }
 
-analysis::AnalysisResultPtr analyse(const QString &folder)
-{
-    const QString overlay = folder + u"/overlay"_s;
-    const auto kb = knowledgeBase(QDir(overlay).exists() ? overlay : QString());
-    ingest::IngestConfig cfg;
-    cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
-    const auto in = ingest::Ingestor::run(inputsOf(folder), cfg);
-    return analysis::Analyzer::run(in, *kb);
-}
+analysis::AnalysisResultPtr analyse(const QString &folder) { return test::analyseCase(folder).result; }
 
 } // namespace
 
