@@ -86,6 +86,7 @@ struct Verdict
 {
     int rank = -1;
     QString node;
+    QStringList nodeAliases; // the pods that ran on node, when kubectl said so
     qint64 timeMs = NoTime;
     QString entry;
     bool external = false;

@@ -40,6 +40,20 @@ QString timeText(qint64 ms)
 
 QString rankText(int rank) { return rank >= 0 ? u"rank %1"_s.arg(rank) : u"an unknown rank"_s; }
 
+// "rank 3", "ranks 8-15", "ranks 0-3, 8, 10-11" (sorted input).
+QString rangesText(const QList<int> &ranks)
+{
+    QStringList parts;
+    for (qsizetype i = 0; i < ranks.size();) {
+        qsizetype j = i;
+        while (j + 1 < ranks.size() && ranks.at(j + 1) == ranks.at(j) + 1)
+            ++j;
+        parts.append(j == i ? QString::number(ranks.at(i)) : u"%1-%2"_s.arg(ranks.at(i)).arg(ranks.at(j)));
+        i = j + 1;
+    }
+    return (ranks.size() == 1 ? u"rank "_s : u"ranks "_s) + parts.join(u", "_s);
+}
+
 // Tiers of initiating events, strongest first (README "Verdict rules"): a scheduler's stop, a
 // node lost, a hardware or kernel event (one tier: the earlier wins), a rank-local exception.
 // logical-clocks, network-peer and inventory are the rules used when no line names a cause.
@@ -137,9 +151,11 @@ struct Builder
     {
         for (int i = 0; i < in.files.size(); ++i) {
             const ingest::InputFile &f = in.files.at(i);
-            if (!(f.kinds & ingest::KindInventory) || f.lines > 200'000)
+            // The scan kept the inventory's text: the analysis reads nothing from disk (an
+            // archive member would be decoded again, once per inventory).
+            if (!(f.kinds & ingest::KindInventory) || f.keptText.isNull())
                 continue;
-            const QByteArrayList lines = ingest::LineReader::read(f, 1, f.lines);
+            const QByteArrayList lines = ingest::LineReader::split(f.keptText);
             InventoryParser::Result r = InventoryParser::parse(f, FileId(i), lines);
             QString node = !r.node.isEmpty() ? r.node : f.node;
             // A host name from the content wins, but the file's folder may use a short alias.
@@ -156,6 +172,14 @@ struct Builder
                 fact.node = node;
                 fact.evidence.node = node;
                 out.facts.append(fact);
+            }
+            for (InventoryParser::GpuSlot &g : r.gpus) {
+                g.evidence.node = node;
+                gpusOf[node].append(g);
+            }
+            if (!r.visibleDevices.isEmpty()) {
+                r.visibleDevicesEvidence.node = node;
+                visibleDevicesOf.insert(node, {r.visibleDevices, r.visibleDevicesEvidence});
             }
             out.warnings.append(r.warnings);
         }
@@ -330,10 +354,22 @@ struct Builder
         QString node;
         QString why;
     };
+    // "gpu-17", or "gpu-17 (pod trainer-worker-3)" when the pods that ran there are known.
+    QString nodeText(const QString &node) const
+    {
+        if (node.isEmpty())
+            return u"?"_s;
+        const QStringList pods = in.aliasesOf(node);
+        return pods.isEmpty() ? node : u"%1 (pod %2)"_s.arg(node, pods.join(u", "_s));
+    }
     QString canonicalNode(const QString &name) const
     {
         if (name.isEmpty() || in.job.nodes.contains(name))
             return name;
+        for (const ingest::NodeAlias &a : in.nodeAliases) {
+            if (a.alias == name)
+                return a.node;
+        }
         for (const QString &n : in.job.nodes) {
             if (n.compare(name, Qt::CaseInsensitive) == 0)
                 return n;
@@ -371,9 +407,9 @@ struct Builder
             if (r >= 0)
                 c = {true, false, r, e.node, u"pid %1 on %2 is rank %3"_s.arg(e.capture(u"pid"_s), e.node).arg(r)};
         } else if (p == u"pci"_s && !e.capture(u"pci"_s).isEmpty()) {
-            const int r = rankOfBusId(e.node, e.capture(u"pci"_s));
-            if (r >= 0)
-                c = {true, false, r, e.node, u"the GPU at %1 on %2 is rank %3's"_s.arg(e.capture(u"pci"_s), e.node).arg(r)};
+            const GpuOwner g = ownerOfBus(e.node, e.capture(u"pci"_s));
+            if (g.rank >= 0)
+                c = {true, false, g.rank, e.node, g.why};
         }
         return c;
     }
@@ -410,6 +446,7 @@ struct Builder
                                           entry ? entry->title : QString(), cause ? cause->title : y),
                                       evidence(in.events.at(i))});
         }
+        out.verdict.nodeAliases = in.aliasesOf(out.verdict.node);
         collectHints();
         calibrate();
     }
@@ -507,8 +544,12 @@ struct Builder
         if (v.rank < 0 && !(c.resolved && c.nodeLevel)) {
             // A node-level line (the kernel's OOM report spans lines, an Xid) names a pid or a
             // GPU in one of its lines: that resolves the rank.
-            if (!e.capture(u"pci"_s).isEmpty())
-                v.rank = rankOfBusId(v.node, e.capture(u"pci"_s));
+            if (!e.capture(u"pci"_s).isEmpty()) {
+                const GpuOwner g = ownerOfBus(v.node, e.capture(u"pci"_s));
+                v.rank = g.rank;
+                if (g.rank >= 0)
+                    v.chain.append({ChainStep::Role::Context, v.entry, g.why, v.evidence});
+            }
             for (int i : causes) {
                 if (v.rank >= 0)
                     break;
@@ -517,8 +558,14 @@ struct Builder
                     v.rank = rankOfProcess(other);
             }
         }
-        v.summary = u"%1 on node %2 started the failure: %3 at %4."_s.arg(rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1),
-                                                                            v.node.isEmpty() ? u"?"_s : v.node,
+        const QList<int> onNode = v.rank < 0 && !v.node.isEmpty() ? ranksOnNode(v.node) : QList<int>();
+        if (!onNode.isEmpty())
+            // A node-level cause that names no process: the node, and the ranks it took down.
+            v.summary = u"Node %1 (%2) started the failure: %3 at %4."_s.arg(nodeText(v.node), rangesText(onNode),
+                                                                           entry ? entry->title : v.entry, timeText(v.timeMs));
+        else
+            v.summary = u"%1 on node %2 started the failure: %3 at %4."_s.arg(rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1),
+                                                                            nodeText(v.node),
                                                                             entry ? entry->title : v.entry, timeText(v.timeMs));
         if (e.partial)
             v.summary += u" The line matched only in part (it is cut or worded differently from the known message)."_s;
@@ -630,7 +677,7 @@ struct Builder
         }
         v.summary = u"Rank %1 on node %2 stopped making progress: the other ranks timed out waiting for a collective it never joined (no error line names it; decided by the logical clocks)."_s
                         .arg(lagging)
-                        .arg(v.node.isEmpty() ? u"?"_s : v.node);
+                        .arg(nodeText(v.node));
         v.chain.append({ChainStep::Role::Initiating, v.entry, m_laggingWhy, v.evidence});
         addCollateral(-1);
         return true;
@@ -736,13 +783,13 @@ struct Builder
         const QString what = own ? own->title : s->entryId;
         if (suggested) {
             v.summary = u"Only a generic error is here (%1) on %2 of node %3, at %4; most often it stands for: %5."_s.arg(
-                what, rankText(v.rank), v.node.isEmpty() ? u"?"_s : v.node, timeText(v.timeMs), suggested->title);
+                what, rankText(v.rank), nodeText(v.node), timeText(v.timeMs), suggested->title);
             v.chain.append({ChainStep::Role::Initiating, v.entry,
                             u"the encyclopedia names %1 as the usual cause of this generic line; no line of a more specific failure is in the bundle"_s.arg(suggested->title),
                             v.evidence});
         } else {
             v.summary = u"%1 on node %2 reported %3 at %4; nothing in the bundle shows an earlier cause."_s.arg(
-                rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1), v.node.isEmpty() ? u"?"_s : v.node, what, timeText(v.timeMs));
+                rankText(v.rank).left(1).toUpper() + rankText(v.rank).mid(1), nodeText(v.node), what, timeText(v.timeMs));
             v.chain.append({ChainStep::Role::Initiating, v.entry, u"the strongest error line in the bundle; it is usually a consequence, so its cause may be missing from the bundle"_s, v.evidence});
         }
         addCollateral(best);
@@ -876,6 +923,8 @@ struct Builder
     }
     QSet<QString> m_gaps;
     bool m_ambiguous = false;
+    QHash<QString, QList<InventoryParser::GpuSlot>> gpusOf;                   // node -> nvidia-smi GPUs
+    QHash<QString, std::pair<QStringList, Evidence>> visibleDevicesOf;        // node -> CUDA_VISIBLE_DEVICES
 
     // A kernel or launcher line names a pid; NCCL's init lines tie host:pid to a rank.
     // A launcher line that names both (torchelastic's failure table: host, rank, pid) does too.
@@ -959,25 +1008,49 @@ struct Builder
     }
 
     // Xid lines name the GPU by PCI address ("0000:cb:00"); NCCL's init lines name each rank's
-    // GPU by busId ("cb000"). Both are the same hex digits without separators.
-    int rankOfBusId(const QString &node, const QString &pci) const
+    // GPU by busId ("cb000"). Without them, nvidia-smi gives the GPU's index on its node, the
+    // node's CUDA_VISIBLE_DEVICES (when dumped) turns the index into a CUDA ordinal, and the
+    // launchers' convention (each process uses cuda:LOCAL_RANK) turns that into a local rank.
+    struct GpuOwner
     {
-        QString digits = pci;
-        digits.remove(u':').remove(u'.');
-        if (pci.count(u':') == 2 && !pci.contains(u'.'))
-            digits += u'0';
-        bool ok = false;
-        const qulonglong want = digits.toULongLong(&ok, 16);
-        if (!ok)
-            return -1;
+        int rank = -1;
+        QString why;
+    };
+    GpuOwner ownerOfBus(const QString &node, const QString &pci) const
+    {
+        const quint64 want = InventoryParser::busNumber(pci);
+        if (want == 0)
+            return {};
         for (const Event &e : in.events) {
             if (e.kind != Event::Kind::NcclInitComplete || e.node != node || e.rank < 0)
                 continue;
-            const qulonglong bus = e.capture(u"busid"_s).toULongLong(&ok, 16);
-            if (ok && bus == want)
-                return e.rank;
+            if (InventoryParser::busNumber(e.capture(u"busid"_s)) == want)
+                return {e.rank, u"the GPU at %1 on %2 is rank %3's (NCCL init line, %4)"_s.arg(pci, node).arg(e.rank).arg(where(e))};
         }
-        return -1;
+        for (const InventoryParser::GpuSlot &g : gpusOf.value(node)) {
+            if (InventoryParser::busNumber(g.busId) != want)
+                continue;
+            int ordinal = g.index;
+            QString via = u"GPU %1 in nvidia-smi (%2:%3)"_s.arg(g.index).arg(g.evidence.path).arg(g.evidence.source.line);
+            if (visibleDevicesOf.contains(node)) {
+                const auto &[devices, ev] = visibleDevicesOf.value(node);
+                ordinal = devices.indexOf(QString::number(g.index));
+                if (ordinal < 0)
+                    return {};
+                via += u", CUDA device %1 by CUDA_VISIBLE_DEVICES (%2:%3)"_s.arg(ordinal).arg(ev.path).arg(ev.source.line);
+            }
+            const int r = rankOfLocalRank(node, ordinal);
+            if (r < 0)
+                return {};
+            return {r, u"the GPU at %1 on %2 is %3, used by local rank %4 = rank %5"_s.arg(pci, node, via).arg(ordinal).arg(r)};
+        }
+        return {};
+    }
+    int rankOfBusId(const QString &node, const QString &pci) const { return ownerOfBus(node, pci).rank; }
+    QString where(const Event &e) const
+    {
+        const ingest::InputFile *f = in.file(e.source.file);
+        return (f ? f->path : u"?"_s) + u':' + QString::number(e.source.line);
     }
 
     static QString tierName(int t)

@@ -93,6 +93,23 @@ void parseJsonInventory(Ctx &c, const QByteArray &all, qint64 firstLine)
 
 } // namespace
 
+quint64 InventoryParser::busNumber(const QString &pci)
+{
+    // Domain, bus, device and function; the function is 0 where a spelling leaves it out.
+    static const QRegularExpression full(uR"(^(?:([0-9A-Fa-f]{1,8}):)?([0-9A-Fa-f]{1,2}):([0-9A-Fa-f]{1,2})(?:\.([0-7]))?$)"_s);
+    const QString p = pci.trimmed();
+    if (const auto m = full.match(p); m.hasMatch()) {
+        const quint64 bus = m.captured(2).toULongLong(nullptr, 16);
+        const quint64 dev = m.captured(3).toULongLong(nullptr, 16);
+        const quint64 fn = m.captured(4).isEmpty() ? 0 : m.captured(4).toULongLong();
+        return (bus << 12) | (dev << 4) | fn; // NCCL's busId digits: bus, device, function
+    }
+    // NCCL's busId: "5d000" (bus 5d, device 00, function 0), sometimes with a domain prefix.
+    bool ok = false;
+    const quint64 v = p.toULongLong(&ok, 16);
+    return ok ? (v & 0xfffff) : 0;
+}
+
 QString InventoryParser::normaliseVersion(const QString &component, const QString &value)
 {
     static const QRegularExpression xyz(uR"((\d+\.\d+\.\d+))"_s);
@@ -138,6 +155,8 @@ InventoryParser::Result InventoryParser::parse(const ingest::InputFile &file, Fi
     static const QRegularExpression smiHeader(uR"(NVIDIA-SMI ([\d.]+)\s+Driver Version: ([\d.]+)\s+CUDA Version: ([\d.]+|N/A))"_s);
     static const QRegularExpression smiGpu(uR"(^\|\s+\d+\s+(NVIDIA [^|]*?|Tesla [^|]*?)\s{2,})"_s);
     static const QRegularExpression smiQ(uR"(^\s*(Driver Version|CUDA Version|Product Name)\s*:\s*(.+?)\s*$)"_s);
+    static const QRegularExpression smiRow(uR"(^\|\s+(\d+)\s+[^|]*\|\s+([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s)"_s);
+    static const QRegularExpression smiQGpu(uR"(^\s*(?:GPU |<gpu id=")([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])(?:">)?\s*$)"_s);
     static const QRegularExpression pipFreeze(uR"(^([A-Za-z0-9_.\-]+)==([^\s;]+))"_s);
     static const QRegularExpression pipList(uR"(^([A-Za-z0-9_.\-]+)\s{2,}(\d[^\s]*)\s*$)"_s);
     static const QRegularExpression pip3(uR"(^\[(?:pip3?|conda)\]\s+([A-Za-z0-9_.\-]+)(?:==|\s+)([^\s]+))"_s);
@@ -159,6 +178,16 @@ InventoryParser::Result InventoryParser::parse(const ingest::InputFile &file, Fi
             return line.startsWith(k) ? line.mid(k.size()).trimmed() : QString();
         };
         QString v;
+        auto slot = [&](int index, const QString &bus) {
+            Evidence e;
+            e.source = {id, ln};
+            e.path = file.path;
+            e.text = line.trimmed().left(400);
+            out.gpus.append({index, bus, e});
+        };
+        // GPU rows first: a table row also holds the product name the gpu fact reads.
+        if (const auto mRow = smiRow.match(line); mRow.hasMatch())
+            slot(mRow.captured(1).toInt(), mRow.captured(2));
         if (!(v = kv("PyTorch version:")).isEmpty()) {
             c.fact(u"torch"_s, v, u"collect_env"_s, ln, line);
         } else if (!(v = kv("CUDA used to build PyTorch:")).isEmpty()) {
@@ -179,6 +208,12 @@ InventoryParser::Result InventoryParser::parse(const ingest::InputFile &file, Fi
             const QString key = mQ.captured(1);
             c.fact(key == u"Driver Version"_s ? u"driver"_s : key == u"Product Name"_s ? u"gpu"_s : u"cuda_driver_max"_s,
                    mQ.captured(2), u"nvidia-smi -q"_s, ln, line.trimmed());
+        } else if (const auto mQGpu = smiQGpu.match(line); mQGpu.hasMatch()) {
+            // nvidia-smi -q lists GPUs in index order, one "GPU <bus id>" section each.
+            int next = 0;
+            for (const GpuSlot &g : std::as_const(out.gpus))
+                next = std::max(next, g.index + 1);
+            slot(next, mQGpu.captured(1));
         } else if (const auto mPip3 = pip3.match(line); mPip3.hasMatch()) {
             const QString pkg = mPip3.captured(1).toLower();
             if (pkg == u"torch"_s)
@@ -199,8 +234,16 @@ InventoryParser::Result InventoryParser::parse(const ingest::InputFile &file, Fi
                 c.fact(u"nccl"_s, mFreeze.captured(2), u"pip"_s, ln, line);
         } else if (const auto mEnv = env.match(line); mEnv.hasMatch()) {
             const QString key = mEnv.captured(1);
-            if (key == u"HOSTNAME"_s)
+            if (key == u"HOSTNAME"_s) {
                 out.node = mEnv.captured(2).trimmed();
+            } else if (key == u"CUDA_VISIBLE_DEVICES"_s) {
+                out.visibleDevices = mEnv.captured(2).trimmed().split(u',', Qt::SkipEmptyParts);
+                for (QString &d : out.visibleDevices)
+                    d = d.trimmed();
+                out.visibleDevicesEvidence.source = {id, ln};
+                out.visibleDevicesEvidence.path = file.path;
+                out.visibleDevicesEvidence.text = line.trimmed().left(400);
+            }
             else if (key == u"CUDA_VERSION"_s)
                 c.fact(u"cuda"_s, mEnv.captured(2), u"env"_s, ln, line);
             else if (key == u"NCCL_VERSION"_s)

@@ -86,6 +86,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // srun names the node of the tasks that failed ("srun: error: gpu-07: task 5: Exited
         // with exit code 1", "tasks 4-7"): with one task per rank, the node of those ranks.
         QRegularExpression(uR"(srun: error: (?<node>[^:\s]+): tasks? (?<tasks>\d+(?:[-,]\d+)*):)"_s),
+        // The step's layout as a batch script or `env` prints it: node list, tasks per node and
+        // distribution give the node of every task id even when no task failed visibly.
+        QRegularExpression(uR"re(\b(?<key>SLURM_(?:JOB_|STEP_)?(?:NODELIST|TASKS_PER_NODE)|SLURM_DISTRIBUTION)\s*[=:]\s*["']?(?<value>[^\s"']+))re"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -100,6 +103,7 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"system boot"_s, -1 - BootTime);
     addTarget(u"\"boot_time\""_s, -1 - BootTime);
     addTarget(u"srun: error: "_s, -1 - SrunTaskNode);
+    addTarget(u"SLURM_"_s, -1 - SlurmVariable);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

@@ -341,6 +341,8 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     base.slurmTask = prefix.slurmTask;
     if (!nccl.valid && (!prefix.pod.isEmpty() || plausibleHost(prefix.host)))
         base.ncclHost = (prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray(); // the writer's host name
+    else if (!nccl.valid && !prefix.rayIp.isEmpty())
+        base.ncclHost = prefix.rayIp.toByteArray(); // a Ray worker's address; named by host later
     base.pgRank = pgRankInMessage(content);
     if (nccl.valid) {
         base.ncclHost = nccl.host.toByteArray();
@@ -401,6 +403,9 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
                     tn.tasks.append(task);
             }
             m_scan.taskNodes.append(tn);
+            continue;
+        } else if (builtin == EventMatcher::SlurmVariable) {
+            m_scan.slurmVariables.append({ev.capture(u"key"_s), ev.capture(u"value"_s), lineNo});
             continue;
         } else if (builtin == EventMatcher::AgentGroupRank) {
             m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();

@@ -62,6 +62,13 @@ struct FileScan
         qint64 line = 0;
     };
     QList<TaskNode> taskNodes;         // srun: error: <node>: task(s) N: the node of those tasks
+    struct SlurmVariable
+    {
+        QString key;
+        QString value;
+        qint64 line = 0;
+    };
+    QList<SlurmVariable> slurmVariables; // SLURM_JOB_NODELIST=…, SLURM_TASKS_PER_NODE=…
     int agentGroupRank = -1;           // torchrun agent: "as rank N in a world of size W"
     int agentProcsPerNode = -1;        // torchrun agent: "nproc_per_node : N"
     qint64 bootTimeMs = -1;            // when the node booted (btime, who -b, inventory), node-local

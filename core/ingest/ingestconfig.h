@@ -74,6 +74,10 @@ struct IngestConfig
     int maxEventTextBytes = 4096;
     // Files larger than this are split across threads.
     qint64 parallelChunkBytes = 64ll * 1024 * 1024;
+    // Inventories and placement listings (kubectl get pods) are kept in memory by the scan, so
+    // that nothing after it reads the bundle again: an archive would be decoded once more per
+    // member. A larger one is not read, with a warning naming it.
+    qint64 maxKeptTextBytes = 16ll * 1024 * 1024;
 
     // File names in a folder that are answer keys of a test case, not logs (the real-incident
     // set's expected.json, the simulator's truth.json): skipped with a warning.

@@ -5,7 +5,10 @@
 #include "archivewalker.h"
 #include "eventmatcher.h"
 #include "filescanner.h"
+#include "linereader.h"
 #include "pathattribution.h"
+#include "podplacement.h"
+#include "slurmlayout.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -56,6 +59,8 @@ struct Scanned
     int chunkIndex = 0;
     quint32 kinds = KindUnknown;
     FileScan scan;
+    QByteArray keptText; // inventories and placement listings, whole
+    bool keptTooLarge = false;
     bool skipped = false;
 };
 
@@ -89,6 +94,7 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
     FileScanner scanner(*sh.matcher, *sh.config, 1, firstOffset);
     QByteArray buf(BlockSize, Qt::Uninitialized);
     bool first = true;
+    bool keep = false;
     qint64 fed = 0;
     while (!sh.cancel.load()) {
         qint64 want = BlockSize;
@@ -110,6 +116,16 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 return out;
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
+            keep = firstOffset == 0 && (out.kinds & (KindInventory | KindPlacement));
+        }
+        if (keep) {
+            if (out.keptText.size() + n <= sh.config->maxKeptTextBytes) {
+                out.keptText.append(block.data(), block.size());
+            } else {
+                keep = false;
+                out.keptText = QByteArray();
+                out.keptTooLarge = true;
+            }
         }
         scanner.feed(block);
         fed += n;
@@ -248,6 +264,129 @@ qint64 median(QList<qint64> v)
     return v.at(v.size() / 2);
 }
 
+// The step's layout, when the bundle prints it (SLURM_STEP_NODELIST or SLURM_JOB_NODELIST with
+// the matching TASKS_PER_NODE, and SLURM_DISTRIBUTION): the node of every task id that no
+// "srun: error: <node>: task N" line placed. The step's own variables win over the job's.
+void addSlurmLayout(const QList<Scanned> &scanned, const IngestResult &result, QHash<int, QString> &taskNode, Warnings &warnings)
+{
+    QHash<QString, std::pair<FileScan::SlurmVariable, QString>> first; // key -> (variable, file)
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        for (const FileScan::SlurmVariable &v : scanned.at(fi).scan.slurmVariables) {
+            if (!first.contains(v.key))
+                first.insert(v.key, {v, result.files.at(fi).path});
+        }
+    }
+    for (const char *scope : {"SLURM_STEP_", "SLURM_JOB_", "SLURM_"}) {
+        const QString s = QString::fromLatin1(scope);
+        const QString listKey = s + u"NODELIST"_s;
+        const QString tasksKey = s == u"SLURM_JOB_"_s ? u"SLURM_TASKS_PER_NODE"_s : s + u"TASKS_PER_NODE"_s;
+        if (!first.contains(listKey) || !first.contains(tasksKey))
+            continue;
+        const auto &[list, listFile] = first.value(listKey);
+        const auto &[tasks, tasksFile] = first.value(tasksKey);
+        const QStringList nodes = SlurmLayout::expandHostlist(list.value);
+        const QList<int> perNode = SlurmLayout::expandTasksPerNode(tasks.value);
+        const bool cyclic = first.value(u"SLURM_DISTRIBUTION"_s).first.value.startsWith(u"cyclic"_s);
+        const QStringList placed = SlurmLayout::taskNodes(nodes, perNode, cyclic);
+        if (placed.isEmpty()) {
+            warnings.append({Warning::Kind::Attribution, listFile, list.line,
+                             u"%1=%2 and %3=%4 (%5:%6) do not describe one layout; tasks are not placed by them"_s.arg(
+                                 listKey, list.value, tasksKey, tasks.value, tasksFile, QString::number(tasks.line))});
+            return;
+        }
+        for (int t = 0; t < placed.size(); ++t) {
+            if (!taskNode.contains(t))
+                taskNode.insert(t, placed.at(t));
+            else if (taskNode.value(t) != placed.at(t))
+                warnings.append({Warning::Kind::Attribution, listFile, list.line,
+                                 u"the %1 layout puts task %2 on %3, but srun's error line puts it on %4; srun's line is kept"_s.arg(
+                                     cyclic ? u"cyclic"_s : u"block"_s, QString::number(t), placed.at(t), taskNode.value(t))});
+        }
+        return;
+    }
+}
+
+// Inside a pod the host name is the pod's name: NCCL and torch lines name the pod, the kernel
+// log of the same machine names the node. kubectl's placement statements join the two; the
+// machine's name is kept (it is what a drain or an RMA ticket needs), the pod stays an alias.
+void applyPodPlacement(IngestResult &result, QList<Event> &events, Warnings &warnings)
+{
+    QHash<QString, NodeAlias> podNode;
+    // A node known only by its address (a Ray worker's "ip=") is the host whose NCCL bootstrap
+    // line says it uses that address.
+    for (const Event &ev : std::as_const(events)) {
+        if (ev.kind != Event::Kind::Fact || ev.capture(u"component"_s) != u"ip"_s || ev.node.isEmpty())
+            continue;
+        const QString ip = ev.capture(u"value"_s);
+        if (!ip.isEmpty() && ip != ev.node && !podNode.contains(ip))
+            podNode.insert(ip, {ip, ev.node, ip, result.files.at(ev.source.file).path, ev.source.line, NodeAlias::Kind::Address});
+    }
+    for (const InputFile &f : std::as_const(result.files)) {
+        if (!(f.kinds & KindPlacement) || f.keptText.isNull())
+            continue;
+        for (const PodPlacement &p : PodPlacement::parse(LineReader::split(f.keptText))) {
+            if (p.pod == p.node)
+                continue;
+            const auto known = podNode.constFind(p.pod);
+            if (known != podNode.cend() && known->node != p.node) {
+                warnings.append({Warning::Kind::Attribution, f.path, p.line,
+                                 u"places pod %1 on %2, but %3:%4 places it on %5; the first is kept"_s.arg(
+                                     p.pod, p.node, known->path, QString::number(known->line), known->node)});
+                continue;
+            }
+            if (known == podNode.cend())
+                podNode.insert(p.pod, {p.pod, p.node, p.ip, f.path, p.line, NodeAlias::Kind::Pod});
+        }
+    }
+    if (podNode.isEmpty())
+        return;
+    for (NodeAlias &a : podNode) { // an address of a pod is an address of the pod's machine
+        for (int hop = 0; hop < 4 && podNode.contains(a.node) && podNode.value(a.node).node != a.node; ++hop)
+            a.node = podNode.value(a.node).node;
+    }
+    auto rename = [&podNode](QString &node) {
+        if (const auto it = podNode.constFind(node); it != podNode.cend())
+            node = it->node;
+    };
+    QSet<QString> used;
+    for (InputFile &f : result.files) {
+        used.insert(f.node);
+        rename(f.node);
+    }
+    for (Event &ev : events) {
+        used.insert(ev.node);
+        if (const auto it = podNode.constFind(ev.node); it != podNode.cend()) {
+            ev.node = it->node;
+            ev.nodeFrom = it->kind == NodeAlias::Kind::Pod ? IdentitySource::PodPlacement : IdentitySource::Address;
+        }
+    }
+    // Pods on one machine each have their own pid namespace: a renamed "node:pid" is added only
+    // where no other pod of that machine claims the same pid.
+    QHash<QString, int> renamed;
+    QSet<QString> clashing;
+    for (auto it = result.processRanks.cbegin(); it != result.processRanks.cend(); ++it) {
+        QString host = it.key().section(u':', 0, -2);
+        const QString pid = it.key().section(u':', -1);
+        if (!podNode.contains(host))
+            continue;
+        rename(host);
+        const QString key = host + u':' + pid;
+        if (renamed.contains(key) || result.processRanks.contains(key))
+            clashing.insert(key);
+        renamed.insert(key, it.value());
+    }
+    for (auto it = renamed.cbegin(); it != renamed.cend(); ++it) {
+        if (!clashing.contains(it.key()))
+            result.processRanks.insert(it.key(), it.value());
+    }
+    for (const NodeAlias &a : std::as_const(podNode)) {
+        if (used.contains(a.alias))
+            result.nodeAliases.append(a);
+    }
+    std::sort(result.nodeAliases.begin(), result.nodeAliases.end(),
+              [](const NodeAlias &a, const NodeAlias &b) { return a.node != b.node ? a.node < b.node : a.alias < b.alias; });
+}
+
 } // namespace
 
 IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &config, const ProgressCallback &progress)
@@ -378,6 +517,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 Q_UNUSED(i);
                 if (s.chunkIndex > 0 && !scanned.isEmpty() && scanned.last().displayPath == s.displayPath) {
                     Scanned &prev = scanned.last();
+                    if (!prev.keptText.isNull()) { // only the head was kept: not the whole file
+                        prev.keptText = QByteArray();
+                        prev.keptTooLarge = true;
+                    }
                     const qint64 shift = prev.scan.lines;
                     FileScan moved = s.scan;
                     for (auto &c : moved.checkpoints)
@@ -394,6 +537,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     prev.scan.inits += moved.inits;
                     prev.scan.launcherRanks += moved.launcherRanks;
                     prev.scan.taskNodes += moved.taskNodes;
+                    for (auto v : moved.slurmVariables) {
+                        v.line += shift;
+                        prev.scan.slurmVariables.append(v);
+                    }
                     if (moved.agentGroupRank >= 0)
                         prev.scan.agentGroupRank = moved.agentGroupRank;
                     if (moved.agentProcsPerNode >= 0)
@@ -481,6 +628,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.truncatedLastLine = s.scan.endsWithoutNewline;
         f.overlongLines = s.scan.overlong;
         f.localRank = pa.localRank;
+        f.keptText = s.keptText;
+        if (s.keptTooLarge)
+            sh.warnings.append({Warning::Kind::Inventory, f.path, 0,
+                                u"inventory larger than %1 MiB; not read for the version matrix"_s.arg(config.maxKeptTextBytes >> 20)});
 
         // A combined log (Slurm --label, MPI) holds several hosts: it has no node of its own.
         const QByteArray host = s.scan.hostClaims.size() == 1 ? majorityKey(s.scan.hostClaims) : QByteArray();
@@ -554,6 +705,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             }
         }
     }
+    addSlurmLayout(scanned, *result, taskNode, sh.warnings);
     for (int fi = 0; fi < result->files.size(); ++fi) {
         InputFile &f = result->files[fi];
         if (!f.node.isEmpty() || f.rank < 0 || paths.at(fi).globalRank != f.rank || !taskNode.contains(f.rank))
@@ -729,21 +881,42 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             }
             ev.localTimeMs = ms;
             const bool rankByHand = f.attributionByHand && f.rank >= 0;
+            using Src = IdentitySource;
             int rank = rankByHand ? f.rank : raw.prefixRank;
-            if (rank < 0 && !raw.ncclHost.isEmpty())
+            ev.rankFrom = rankByHand ? Src::ByHand : Src::LinePrefix;
+            if (rank < 0 && !raw.ncclHost.isEmpty()) {
                 rank = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid)).rank;
-            if (rank < 0)
+                ev.rankFrom = Src::NcclProcess;
+            }
+            if (rank < 0) {
                 rank = raw.pgRank;
-            if (rank < 0)
+                ev.rankFrom = Src::Message;
+            }
+            if (rank < 0) {
                 rank = f.rank;
+                ev.rankFrom = Src::File;
+            }
             ev.rank = rank;
+            if (rank < 0)
+                ev.rankFrom = Src::None;
             if (ev.localRank < 0)
                 ev.localRank = f.localRank;
-            ev.node = (f.attributionByHand && !f.node.isEmpty()) ? f.node
-                      : !raw.ncclHost.isEmpty()                  ? QString::fromUtf8(raw.ncclHost)
-                      : (rank >= 0 && rankNode.contains(rank))   ? rankNode.value(rank)
-                      : !f.node.isEmpty()                        ? f.node
-                                                                 : taskNode.value(raw.slurmTask);
+            if (f.attributionByHand && !f.node.isEmpty()) {
+                ev.node = f.node;
+                ev.nodeFrom = Src::ByHand;
+            } else if (!raw.ncclHost.isEmpty()) {
+                ev.node = QString::fromUtf8(raw.ncclHost);
+                ev.nodeFrom = Src::LinePrefix;
+            } else if (rank >= 0 && rankNode.contains(rank)) {
+                ev.node = rankNode.value(rank);
+                ev.nodeFrom = Src::RankNode;
+            } else if (!f.node.isEmpty()) {
+                ev.node = f.node;
+                ev.nodeFrom = Src::File;
+            } else {
+                ev.node = taskNode.value(raw.slurmTask);
+                ev.nodeFrom = ev.node.isEmpty() ? Src::None : Src::SlurmTask;
+            }
             if (rank >= 0) {
                 ranks.insert(rank);
                 if (!ev.node.isEmpty() && !rankNode.contains(rank))
@@ -759,6 +932,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             start.rank = f.rank;
             start.localRank = f.localRank;
             start.node = f.node;
+            start.rankFrom = f.attributionByHand ? IdentitySource::ByHand : IdentitySource::File;
+            start.nodeFrom = f.node.isEmpty() ? IdentitySource::None : start.rankFrom;
             start.localTimeMs = samples.isEmpty() ? NoTime : samples.first().second;
             start.timeInferred = true;
             events.append(start);
@@ -778,13 +953,17 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             f.node = rankNode.value(f.rank);
     }
     for (Event &ev : events) {
-        if (ev.node.isEmpty() && ev.rank >= 0)
+        if (ev.node.isEmpty() && ev.rank >= 0) {
             ev.node = rankNode.value(ev.rank);
+            ev.nodeFrom = ev.node.isEmpty() ? IdentitySource::None : IdentitySource::RankNode;
+        }
     }
     for (InputFile &f : result->files) {
         if (f.node.isEmpty() && f.rank >= 0)
             f.node = rankNode.value(f.rank);
     }
+
+    applyPodPlacement(*result, events, sh.warnings);
 
     // --- 5. Clock offsets from events that happen at nearly the same moment on every node:
     // the same collective timing out (same SeqNum) and NCCL init completing.
@@ -856,8 +1035,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                                     u"names no host; taken to be from %1, the only node in the bundle"_s.arg(f.node)});
             }
             for (Event &ev : events) {
-                if (ev.node.isEmpty() && adopted.contains(ev.source.file))
+                if (ev.node.isEmpty() && adopted.contains(ev.source.file)) {
                     ev.node = nodes.first();
+                    ev.nodeFrom = IdentitySource::OnlyNode;
+                }
             }
         }
         QHash<QString, qint64> offsetMs;

@@ -38,6 +38,7 @@ enum FileKind : quint32 {
     KindSchedulerLog = 1 << 5, // Slurm output
     KindInventory = 1 << 6,    // node inventory: parsed by core/analysis
     KindBinary = 1 << 7,       // skipped
+    KindPlacement = 1 << 8,    // where pods ran: kubectl get pods -o wide, describe pod, events
 };
 QString fileKindNames(quint32 kinds);
 
@@ -63,6 +64,9 @@ struct InputFile
     // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of
     // the file, over what its lines claim.
     bool attributionByHand = false;
+    // The whole text of an inventory or placement file, read during the scan (null for other
+    // files and for one larger than IngestConfig::maxKeptTextBytes).
+    QByteArray keptText;
 };
 
 struct Capture
@@ -70,6 +74,22 @@ struct Capture
     QString name;
     QString value;
 };
+
+// Where an event's rank or node came from (analyze --events, the log view's hover).
+enum class IdentitySource : quint8 {
+    None,
+    ByHand,        // Edit -> Corrections
+    LinePrefix,    // the line's own prefix: [rankN]:, srun --label, MPI tag, NCCL host, pdsh host, pod
+    NcclProcess,   // NCCL's init line for the line's host:pid
+    Message,       // [PG … Rank N] inside the message
+    File,          // the file's rank or node (its name, folder, or what most of its lines say)
+    RankNode,      // where the rank runs, by NCCL's init lines or another line of the rank
+    SlurmTask,     // srun's "srun: error: <node>: task N" or the printed Slurm layout
+    PodPlacement,  // kubectl placed the line's pod on this machine
+    Address,       // the NCCL bootstrap address the line names is this host's
+    OnlyNode,      // the only node of a one-machine bundle
+};
+QString identitySourceName(IdentitySource s);
 
 struct Event
 {
@@ -93,6 +113,8 @@ struct Event
     int rank = -1;
     int localRank = -1;
     QString node;
+    IdentitySource rankFrom = IdentitySource::None;
+    IdentitySource nodeFrom = IdentitySource::None;
     QString text;          // the line without ANSI codes, capped at maxEventTextBytes
     QList<Capture> captures;
 
@@ -134,6 +156,19 @@ struct IngestStats
     double seconds = 0;
 };
 
+// Another name of a node: a Kubernetes pod that ran on it (its NCCL host name), with the
+// line that says so.
+struct NodeAlias
+{
+    enum class Kind { Pod, Address };
+    QString alias;
+    QString node;
+    QString ip;
+    QString path;
+    qint64 line = 0;
+    Kind kind = Kind::Pod;
+};
+
 // Everything the ingest learned about a bundle. Immutable once published: views, the analysis
 // and reports share it through std::shared_ptr<const IngestResult>.
 struct IngestResult
@@ -147,12 +182,23 @@ struct IngestResult
     // "host:pid" of every NCCL process whose init line named its rank: lets the analysis tie a
     // kernel line ("Killed process 3101") or a launcher line ("(pid: 3101)") to a rank.
     QHash<QString, int> processRanks;
+    QList<NodeAlias> nodeAliases; // pod -> node, sorted by node
     QList<ClockOffset> clockOffsets;
     Warnings warnings;
     IngestStats stats;
     bool cancelled = false;
 
     const InputFile *file(FileId id) const { return id < FileId(files.size()) ? &files.at(id) : nullptr; }
+    // The other names of a node ("worker-3" for the pod that ran on gpu-17; its addresses), sorted.
+    QStringList aliasesOf(const QString &node, NodeAlias::Kind kind = NodeAlias::Kind::Pod) const
+    {
+        QStringList out;
+        for (const NodeAlias &a : nodeAliases) {
+            if (a.node == node && a.kind == kind)
+                out.append(a.alias);
+        }
+        return out;
+    }
 };
 
 using IngestResultPtr = std::shared_ptr<const IngestResult>;

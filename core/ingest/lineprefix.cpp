@@ -156,10 +156,20 @@ LinePrefix LinePrefix::parse(QByteArrayView line)
         if (startsWith(q, end, " pid=")) {
             q += 5;
             const qint64 pid = number(q, end);
+            QByteArrayView ip;
+            if (startsWith(q, end, ", ip=")) {
+                const char *ipStart = q + 5;
+                const char *ipEnd = ipStart;
+                while (ipEnd < end && (isDigit(*ipEnd) || *ipEnd == '.'))
+                    ++ipEnd;
+                ip = QByteArrayView(ipStart, ipEnd - ipStart);
+                q = ipEnd;
+            }
             while (q < end && *q != ')')
                 ++q;
             if (pid >= 0 && q + 1 < end && q[1] == ' ') {
                 r.rayPid = int(pid);
+                r.rayIp = ip;
                 p = q + 2;
             }
         }

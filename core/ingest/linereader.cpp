@@ -7,6 +7,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <limits>
 
 namespace rankscope::ingest {
 
@@ -97,6 +98,14 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
                             c.finish();
                         },
                         ignored);
+    return c.out;
+}
+
+QByteArrayList LineReader::split(const QByteArray &text, qsizetype maxLineBytes)
+{
+    Collector c{1, 1, std::numeric_limits<qint64>::max(), maxLineBytes, {}, {}};
+    c.feed(text.constData(), text.size());
+    c.finish();
     return c.out;
 }
 

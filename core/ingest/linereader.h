@@ -17,6 +17,8 @@ public:
     // Lines [first, first + count) (1-based), without their line ends. Fewer when the file is
     // shorter; long lines are cut at maxLineBytes.
     static QByteArrayList read(const InputFile &file, qint64 first, qint64 count, qsizetype maxLineBytes = 1 << 20);
+    // The lines of a text held in memory (InputFile::keptText), numbered as read() numbers them.
+    static QByteArrayList split(const QByteArray &text, qsizetype maxLineBytes = 1 << 20);
 };
 
 } // namespace rankscope::ingest

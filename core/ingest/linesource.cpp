@@ -810,8 +810,13 @@ LineAttribution::LineAttribution(IngestResultPtr result)
         if (it.value() >= 0 && !m_rankNode.contains(it.value()))
             m_rankNode.insert(it.value(), it.key().left(it.key().lastIndexOf(u':')));
     }
+    for (const NodeAlias &a : m_result->nodeAliases)
+        m_alias.insert(a.alias, a.node);
     QList<qint64> local;
     for (const Event &ev : m_result->events) {
+        if (ev.kind == Event::Kind::Fingerprint || ev.kind == Event::Kind::Fact || ev.kind == Event::Kind::NcclInitComplete
+            || ev.kind == Event::Kind::TrainingStep)
+            m_eventIdentity.insert(lineKey(ev.source), {ev.rank, ev.node, ev.rankFrom, ev.nodeFrom});
         if (ev.rank >= 0 && !ev.node.isEmpty() && !m_rankNode.contains(ev.rank))
             m_rankNode.insert(ev.rank, ev.node);
         if (ev.timeMs != NoTime && !ev.timeInferred && ev.kind != Event::Kind::ProcessStart && ev.kind != Event::Kind::LastLine) {
@@ -841,53 +846,60 @@ LineAttribution::LineAttribution(IngestResultPtr result)
     }
 }
 
-int LineAttribution::rank(QByteArrayView raw, SourceRef origin) const
+LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRef origin) const
 {
-    const InputFile *byHand = m_result ? m_result->file(origin.file) : nullptr;
-    if (byHand && byHand->attributionByHand && byHand->rank >= 0)
-        return byHand->rank;
+    using Src = IdentitySource;
+    if (const auto it = m_eventIdentity.constFind(lineKey(origin)); it != m_eventIdentity.cend())
+        return *it;
+    Identity id;
+    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
     QByteArray scratch;
     const QByteArrayView line = withoutAnsi(raw, scratch);
     const LinePrefix prefix = LinePrefix::parse(line);
-    if (prefix.globalRank >= 0)
-        return prefix.globalRank;
-    if (prefix.slurmTask >= 0)
-        return prefix.slurmTask;
-    if (prefix.mpiRank >= 0)
-        return prefix.mpiRank;
     const QByteArrayView content = line.sliced(prefix.contentOffset);
-    if (m_result) {
-        const NcclPrefix nccl = NcclPrefix::parse(content);
-        if (nccl.valid) {
-            const int r = m_result->processRanks.value(QString::fromUtf8(nccl.host) + u':' + QString::number(nccl.pid), -1);
-            if (r >= 0)
-                return r;
+    const NcclPrefix nccl = NcclPrefix::parse(content);
+    if (f && f->attributionByHand && f->rank >= 0) {
+        id = {f->rank, {}, Src::ByHand, Src::None};
+    } else if (prefix.globalRank >= 0 || prefix.slurmTask >= 0 || prefix.mpiRank >= 0) {
+        id.rank = prefix.globalRank >= 0 ? prefix.globalRank : prefix.slurmTask >= 0 ? prefix.slurmTask : prefix.mpiRank;
+        id.rankFrom = Src::LinePrefix;
+    } else if (const int r = nccl.valid && m_result ? m_result->processRanks.value(QString::fromUtf8(nccl.host) + u':' + QString::number(nccl.pid), -1) : -1;
+               r >= 0) {
+        id = {r, {}, Src::NcclProcess, Src::None};
+    } else if (const int pg = pgRankInMessage(content); pg >= 0) {
+        id = {pg, {}, Src::Message, Src::None};
+    } else if (f && f->rank >= 0) {
+        id = {f->rank, {}, Src::File, Src::None};
+    }
+
+    auto named = [this](const QString &node, Src from) -> std::pair<QString, Src> {
+        const auto a = m_alias.constFind(node);
+        return a == m_alias.cend() ? std::pair{node, from} : std::pair{*a, Src::PodPlacement};
+    };
+    std::pair<QString, Src> node;
+    if (f && f->attributionByHand && !f->node.isEmpty())
+        node = {f->node, Src::ByHand};
+    else if (!prefix.pod.isEmpty())
+        node = named(QString::fromUtf8(prefix.pod), Src::LinePrefix);
+    else if (!prefix.host.isEmpty())
+        node = named(QString::fromUtf8(prefix.host), Src::LinePrefix);
+    else if (nccl.valid)
+        node = named(QString::fromUtf8(nccl.host), Src::LinePrefix);
+    else if (!prefix.rayIp.isEmpty())
+        node = named(QString::fromUtf8(prefix.rayIp), Src::LinePrefix);
+    else if (id.rank >= 0 && m_rankNode.contains(id.rank))
+        node = {m_rankNode.value(id.rank), Src::RankNode};
+    else if (f && !f->node.isEmpty())
+        node = {f->node, Src::File};
+    if (node.second == Src::PodPlacement) {
+        for (const NodeAlias &a : m_result->nodeAliases) {
+            if (a.node == node.first && a.kind == NodeAlias::Kind::Address && (a.alias == QString::fromUtf8(prefix.rayIp)))
+                node.second = Src::Address;
         }
     }
-    const int pg = pgRankInMessage(content);
-    if (pg >= 0)
-        return pg;
-    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
-    return f ? f->rank : -1;
-}
-
-QString LineAttribution::node(QByteArrayView raw, SourceRef origin, int rank) const
-{
-    const InputFile *byHand = m_result ? m_result->file(origin.file) : nullptr;
-    if (byHand && byHand->attributionByHand && !byHand->node.isEmpty())
-        return byHand->node;
-    QByteArray scratch;
-    const QByteArrayView line = withoutAnsi(raw, scratch);
-    const LinePrefix prefix = LinePrefix::parse(line);
-    if (!prefix.host.isEmpty())
-        return QString::fromUtf8(prefix.host);
-    const NcclPrefix nccl = NcclPrefix::parse(line.sliced(prefix.contentOffset));
-    if (nccl.valid)
-        return QString::fromUtf8(nccl.host);
-    if (rank >= 0 && m_rankNode.contains(rank))
-        return m_rankNode.value(rank);
-    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
-    return f ? f->node : QString();
+    id.node = node.first;
+    id.nodeFrom = node.first.isEmpty() ? Src::None : node.second;
+    return id;
 }
 
 LineSeverity LineAttribution::severity(QByteArrayView line, SourceRef origin) const
@@ -953,17 +965,7 @@ qint64 LineAttribution::time(QByteArrayView raw, SourceRef origin) const
     if (ms == NoTime || m_offsetMs.isEmpty())
         return ms;
     // The clock offset of the node that wrote the line.
-    QString node;
-    if (!prefix.host.isEmpty()) {
-        node = QString::fromUtf8(prefix.host);
-    } else {
-        const NcclPrefix nccl = NcclPrefix::parse(content);
-        if (nccl.valid)
-            node = QString::fromUtf8(nccl.host);
-        else
-            node = this->node(raw, origin, rank(raw, origin));
-    }
-    return ms + m_offsetMs.value(node);
+    return ms + m_offsetMs.value(this->node(raw, origin));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -980,7 +982,7 @@ FilteredLineSource::Predicate LineFilter::predicate(IngestResultPtr result) cons
         const int r = attribution->rank(line, origin);
         if (f.rank >= 0 && r != f.rank)
             return false;
-        return f.node.isEmpty() || attribution->node(line, origin, r) == f.node;
+        return f.node.isEmpty() || attribution->node(line, origin) == f.node;
     };
 }
 

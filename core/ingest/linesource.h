@@ -220,10 +220,21 @@ class LineAttribution
 public:
     explicit LineAttribution(IngestResultPtr result);
 
+    // A line's writer and where each part came from. A line the ingest made an event of gets
+    // the ingest's own answer (every join across files included); other lines are read by the
+    // same prefix rules, with the bundle's node aliases (pods, addresses) applied.
+    struct Identity
+    {
+        int rank = -1;
+        QString node;
+        IdentitySource rankFrom = IdentitySource::None;
+        IdentitySource nodeFrom = IdentitySource::None;
+    };
+    Identity identity(QByteArrayView line, SourceRef origin) const;
     // Launcher prefix rank (torch, Slurm label, MPI), NCCL host:pid, "[Rank N]", then the file's rank.
-    int rank(QByteArrayView line, SourceRef origin) const;
+    int rank(QByteArrayView line, SourceRef origin) const { return identity(line, origin).rank; }
     // NCCL or pdsh host in the line, then where the rank runs, then the file's node.
-    QString node(QByteArrayView line, SourceRef origin, int rank) const;
+    QString node(QByteArrayView line, SourceRef origin) const { return identity(line, origin).node; }
     // The higher of the ingest event's severity on that line and the line's own level words.
     LineSeverity severity(QByteArrayView line, SourceRef origin) const;
     // Level words only: glog / c10 level letters, ERROR, WARNING, NCCL WARN, Traceback, signals.
@@ -236,6 +247,8 @@ public:
 private:
     IngestResultPtr m_result;
     QHash<int, QString> m_rankNode;
+    QHash<QString, QString> m_alias;                // pod or address -> node
+    QHash<quint64, Identity> m_eventIdentity;       // (file << 40 | line) -> the ingest's answer
     QHash<QString, qint64> m_offsetMs;
     QHash<quint64, qint64> m_eventTime;             // (file << 40 | line) -> own-time events
     QHash<quint64, LineSeverity> m_eventSeverity;   // (file << 40 | line) -> fingerprint severity

@@ -106,6 +106,7 @@ quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView hea
         "Collecting environment information", "PyTorch version:", "NVIDIA-SMI ", "==============NVSMI LOG", "rankscope.inventory/",
         "\nCA '", "hca_id:", "\nii  ", "torch.distributed", "torchrun", "Sending process", "ChildFailedError", "Starting worker group",
         "Rendezvous complete", "[rank", "Traceback (most recent call last)", "ProcessGroupNCCL", "loss",
+        "NOMINATED NODE", "Successfully assigned ", "\nNamespace:", "\nNode:",
     };
     static const AnchorMatcher probeMatcher(probes);
     QList<int> found;
@@ -131,6 +132,11 @@ quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView hea
         || name == u"env.txt"_s || name.contains(u"printenv"_s) || name.contains(u"ibstat"_s)
         || name.contains(u"docker-inspect"_s))
         kinds |= KindInventory;
+    // kubectl's view of where each pod ran: the only link between a pod's name (its NCCL host)
+    // and the machine whose kernel log reports the fault.
+    if (has("NOMINATED NODE") || has("Successfully assigned ") || (has("\nNamespace:") && has("\nNode:"))
+        || name.contains(u"get-pods"_s) || name.contains(u"describe"_s))
+        kinds |= KindPlacement;
     if (has("torch.distributed") || has("torchrun") || has("Sending process") || has("ChildFailedError")
         || has("Starting worker group") || has("Rendezvous complete"))
         kinds |= KindLauncherLog;
@@ -139,12 +145,31 @@ quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView hea
     return kinds;
 }
 
+QString identitySourceName(IdentitySource s)
+{
+    switch (s) {
+    case IdentitySource::None: return u"none"_s;
+    case IdentitySource::ByHand: return u"set by hand"_s;
+    case IdentitySource::LinePrefix: return u"line prefix"_s;
+    case IdentitySource::NcclProcess: return u"NCCL init line of the process"_s;
+    case IdentitySource::Message: return u"rank in the message"_s;
+    case IdentitySource::File: return u"the file"_s;
+    case IdentitySource::RankNode: return u"where the rank runs"_s;
+    case IdentitySource::SlurmTask: return u"Slurm task placement"_s;
+    case IdentitySource::PodPlacement: return u"kubectl pod placement"_s;
+    case IdentitySource::Address: return u"NCCL bootstrap address"_s;
+    case IdentitySource::OnlyNode: return u"the only node of the bundle"_s;
+    }
+    return {};
+}
+
 QString fileKindNames(quint32 kinds)
 {
     static const QList<QPair<quint32, QString>> names = {
         {KindRankLog, u"rank-log"_s},       {KindLauncherLog, u"launcher-log"_s}, {KindNcclDebug, u"nccl-debug"_s},
         {KindErrorJson, u"error-json"_s},   {KindKernelLog, u"kernel-log"_s},     {KindSchedulerLog, u"scheduler-log"_s},
         {KindInventory, u"inventory"_s},    {KindBinary, u"binary"_s},
+        {KindPlacement, u"placement"_s},
     };
     QStringList out;
     for (const auto &[bit, name] : names) {

@@ -79,6 +79,7 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
                                  {u"text"_s, nullable(s.evidence.text)}, {u"why"_s, s.why}});
     }
     const QJsonObject verdict{{u"rank"_s, nullable(v.rank)},       {u"node"_s, nullable(v.node)},
+                              {u"node_aliases"_s, QJsonArray::fromStringList(v.nodeAliases)},
                               {u"time"_s, timeValue(v.timeMs)},    {u"entry"_s, nullable(v.entry)},
                               {u"external"_s, v.external},         {u"confidence"_s, std::round(v.confidence * 100) / 100},
                               {u"summary"_s, v.summary},           {u"basis"_s, v.basis},
@@ -144,7 +145,9 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
                 captures.insert(c.name, c.value);
             events.append(QJsonObject{{u"entry"_s, e.fingerprint >= 0 ? QJsonValue(in.fingerprints.at(e.fingerprint).entryId) : QJsonValue(QJsonValue::Null)},
                                       {u"role"_s, ReportNames::role(r.eventRoles.value(i))},
-                                      {u"rank"_s, nullable(e.rank)}, {u"node"_s, nullable(e.node)}, {u"time"_s, timeValue(e.timeMs)},
+                                      {u"rank"_s, nullable(e.rank)}, {u"node"_s, nullable(e.node)},
+                                      {u"rank_from"_s, ingest::identitySourceName(e.rankFrom)},
+                                      {u"node_from"_s, ingest::identitySourceName(e.nodeFrom)}, {u"time"_s, timeValue(e.timeMs)},
                                       {u"time_inferred"_s, e.timeInferred}, {u"path"_s, f ? f->path : QString()},
                                       {u"line"_s, e.source.line}, {u"text"_s, e.text}, {u"captures"_s, captures}});
         }

@@ -11,6 +11,7 @@
 #include "scenario.h"
 #include "simulator.h"
 
+#include <algorithm>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -68,12 +69,15 @@ int main(int argc, char **argv)
             const auto in = ingest::Ingestor::run({cfg.outDir}, icfg);
             const auto r = analysis::Analyzer::run(in, *kb);
             const sim::Truth &t = sr.truth;
-            auto matches = [&](const QString &entry, int rank, const QString &node, bool external) {
+            auto matches = [&](const QString &entry, int rank, const QString &node, bool external,
+                               const QStringList &aliases = {}) {
                 if (t.entry.isEmpty())
                     return entry.isEmpty();
                 if (external != t.external)
                     return false;
-                if (!t.acceptsInitiator(rank, node))
+                const bool who = t.acceptsInitiator(rank, node)
+                                 || std::any_of(aliases.cbegin(), aliases.cend(), [&](const QString &a) { return t.acceptsInitiator(rank, a); });
+                if (!who)
                     return false;
                 return entry.isEmpty() || entry == t.entry;
             };
@@ -88,7 +92,7 @@ int main(int argc, char **argv)
                     break;
                 }
             }
-            const bool ours = matches(r->verdict.entry, r->verdict.rank, r->verdict.node, r->verdict.external)
+            const bool ours = matches(r->verdict.entry, r->verdict.rank, r->verdict.node, r->verdict.external, r->verdict.nodeAliases)
                               && (t.entry.isEmpty() || r->verdict.entry == t.entry);
             const bool base = first ? matches(QString(), first->rank, first->node, false) : t.entry.isEmpty();
             ++total;

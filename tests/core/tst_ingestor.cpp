@@ -459,7 +459,7 @@ private Q_SLOTS:
         const LineAttribution lines(r);
         QCOMPARE(lines.rank("[rank3]: Out of memory: Killed process 4242 (python)", oom->source), 7);
         QCOMPARE(lines.rank("2025-03-04 10:30:00,100 starting", {trunc->source.file, 1}), 5);
-        QCOMPARE(lines.node("2025-03-04 10:30:00,100 starting", {trunc->source.file, 1}, 5), u"gpu-a01"_s);
+        QCOMPARE(lines.node("2025-03-04 10:30:00,100 starting", {trunc->source.file, 1}), u"gpu-a01"_s);
     }
 
     void cancelLeavesAUsableResult()

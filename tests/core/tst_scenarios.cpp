@@ -89,7 +89,12 @@ private Q_SLOTS:
         if (v.entry != truth.entry)
             wrong << u"entry"_s;
         // Ranks that failed the same way less than a second apart are equally right answers.
-        if (!truth.acceptsInitiator(v.rank, v.node))
+        // A pod is its machine under another name when the bundle's kubectl output says so: the
+        // verdict names the machine and lists the pod.
+        bool who = truth.acceptsInitiator(v.rank, v.node);
+        for (const QString &alias : v.nodeAliases)
+            who |= truth.acceptsInitiator(v.rank, alias);
+        if (!who)
             wrong << u"rank/node"_s;
         if (r->diagnoses.isEmpty() || r->diagnoses.first().entry != truth.entry)
             wrong << u"top diagnosis"_s;

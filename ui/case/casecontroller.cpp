@@ -522,7 +522,7 @@ CaseController::LineDetails CaseController::lineDetails(SourceRef source)
         m_attribution = std::make_shared<const ingest::LineAttribution>(ingest);
     const QByteArray raw = d.text.toUtf8();
     d.rank = m_attribution->rank(raw, source);
-    d.node = m_attribution->node(raw, source, d.rank);
+    d.node = m_attribution->node(raw, source);
     d.timeMs = m_attribution->time(raw, source);
     return d;
 }

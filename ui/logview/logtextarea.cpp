@@ -83,6 +83,8 @@ struct LogTextArea::Line
     SourceRef origin;
     int rank = -1;
     QString node;
+    ingest::IdentitySource rankFrom = ingest::IdentitySource::None;
+    ingest::IdentitySource nodeFrom = ingest::IdentitySource::None;
     LineSeverity severity = LineSeverity::Info;
     std::unique_ptr<QTextLayout> layout;
     qreal width = 0;
@@ -347,8 +349,11 @@ void LogTextArea::fetch(qint64 first, qint64 last)
         l->rawBytes = bytes.size();
         l->origin = m_source->origin(row);
         if (m_attribution) {
-            l->rank = m_attribution->rank(bytes, l->origin);
-            l->node = m_attribution->node(bytes, l->origin, l->rank);
+            const ingest::LineAttribution::Identity id = m_attribution->identity(bytes, l->origin);
+            l->rank = id.rank;
+            l->node = id.node;
+            l->rankFrom = id.rankFrom;
+            l->nodeFrom = id.nodeFrom;
             l->severity = m_attribution->severity(bytes, l->origin);
         }
         m_cache.insert(row, std::move(l));
@@ -828,12 +833,21 @@ bool LogTextArea::viewportEvent(QEvent *event)
             } else if (x < m_markWidth + m_numberWidth) {
                 tip = tr("%1, line %2").arg(f ? f->path : tr("line"), QString::number(l->origin.line));
             } else if (x < textLeft()) {
-                if (l->rank >= 0 && !l->node.isEmpty())
-                    tip = tr("Rank %1 on %2").arg(l->rank).arg(l->node);
-                else if (l->rank >= 0)
-                    tip = tr("Rank %1").arg(l->rank);
-                else if (!l->node.isEmpty())
-                    tip = tr("Node %1").arg(l->node);
+                // Who wrote the line, and what says so: the ingest's joins are visible here.
+                QStringList parts;
+                if (l->rank >= 0)
+                    parts << tr("Rank %1 <i>(%2)</i>").arg(l->rank).arg(ingest::identitySourceName(l->rankFrom).toHtmlEscaped());
+                if (!l->node.isEmpty()) {
+                    const QStringList pods = m_attribution && m_attribution->result() ? m_attribution->result()->aliasesOf(l->node) : QStringList();
+                    parts << tr("node %1%2 <i>(%3)</i>")
+                                 .arg(l->node.toHtmlEscaped(),
+                                      pods.isEmpty() ? QString() : tr(", pod %1").arg(pods.join(u", "_s).toHtmlEscaped()),
+                                      ingest::identitySourceName(l->nodeFrom).toHtmlEscaped());
+                }
+                if (!parts.isEmpty()) {
+                    tip = parts.join(tr(" on "));
+                    tip[0] = tip.at(0).toUpper();
+                }
             } else if (l->text.cut && x - textLeft() + m_hscroll > l->width) {
                 tip = tr("This line is %1 long; only the first %2 characters are shown. Copy the line to get all of it "
                          "(up to 1 MiB).")

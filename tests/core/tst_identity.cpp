@@ -1,0 +1,268 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Who wrote a line, joined across files: Slurm's printed layout, kubectl's pod placement, a
+// Ray worker's address, nvidia-smi's bus ids. The parsers on the exact text the tools print,
+// then small bundles whose sources agree or conflict, checked as a user reads the result:
+// the node and rank named, and the warning that cites both sources.
+#include "analyzer.h"
+#include "builtencyclopedia.h"
+#include "bundlefiles.h"
+#include "ingestor.h"
+#include "inventoryparser.h"
+#include "knowledgebase.h"
+#include "linereader.h"
+#include "podplacement.h"
+#include "slurmlayout.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+
+namespace {
+std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
+{
+    static const auto kb = test::builtEncyclopedia();
+    return kb;
+}
+
+struct Bundle
+{
+    QTemporaryDir dir;
+    bool add(const QString &name, const QByteArray &text) { return test::writeBundleFile(dir.path(), name, text); }
+    analysis::AnalysisResultPtr analyse() const
+    {
+        ingest::IngestConfig cfg;
+        cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
+        return analysis::Analyzer::run(ingest::Ingestor::run({dir.path()}, cfg), *knowledgeBase());
+    }
+};
+
+bool warns(const analysis::AnalysisResult &r, const QString &part)
+{
+    for (const Warning &w : r.ingest->warnings) {
+        if (w.message.contains(part))
+            return true;
+    }
+    return false;
+}
+
+const QByteArray GetPods = "NAME              READY   STATUS   RESTARTS      AGE   IP            NODE         NOMINATED NODE   READINESS GATES\n"
+                           "trainer-worker-0  0/1     Error    0             31m   10.244.1.17   gpu-node-a   <none>           <none>\n"
+                           "trainer-worker-1  0/1     Error    2 (5m ago)    31m   10.244.2.17   gpu-node-b   <none>           <none>\n";
+} // namespace
+
+class TestIdentity : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(knowledgeBase()->entries().size() >= 64); }
+
+    void hostlist_data()
+    {
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<QStringList>("nodes");
+        QTest::addRow("one") << u"gpu-07"_s << QStringList{u"gpu-07"_s};
+        QTest::addRow("range keeps zero padding") << u"gpu-[08-10]"_s << QStringList{u"gpu-08"_s, u"gpu-09"_s, u"gpu-10"_s};
+        QTest::addRow("list and range") << u"hal-gpu[017,021-022]"_s << QStringList{u"hal-gpu017"_s, u"hal-gpu021"_s, u"hal-gpu022"_s};
+        QTest::addRow("several items") << u"a[1-2],login3"_s << QStringList{u"a1"_s, u"a2"_s, u"login3"_s};
+        QTest::addRow("two bracket groups") << u"r[1-2]n[01-02]"_s << QStringList{u"r1n01"_s, u"r1n02"_s, u"r2n01"_s, u"r2n02"_s};
+        QTest::addRow("unclosed bracket") << u"gpu-[01-02"_s << QStringList();
+        QTest::addRow("reversed range") << u"gpu-[05-02]"_s << QStringList();
+        QTest::addRow("huge range refused") << u"n[0-999999999]"_s << QStringList();
+    }
+    void hostlist()
+    {
+        QFETCH(QString, list);
+        QFETCH(QStringList, nodes);
+        QCOMPARE(ingest::SlurmLayout::expandHostlist(list), nodes);
+    }
+
+    void taskLayout_data()
+    {
+        QTest::addColumn<QString>("tasksPerNode");
+        QTest::addColumn<bool>("cyclic");
+        QTest::addColumn<QStringList>("nodeOfTask");
+        const QStringList nodes = {u"a"_s, u"b"_s};
+        QTest::addRow("block") << u"2(x2)"_s << false << QStringList{u"a"_s, u"a"_s, u"b"_s, u"b"_s};
+        QTest::addRow("cyclic") << u"2(x2)"_s << true << QStringList{u"a"_s, u"b"_s, u"a"_s, u"b"_s};
+        QTest::addRow("uneven block") << u"3,1"_s << false << QStringList{u"a"_s, u"a"_s, u"a"_s, u"b"_s};
+        QTest::addRow("uneven cyclic") << u"3,1"_s << true << QStringList{u"a"_s, u"b"_s, u"a"_s, u"a"_s};
+        QTest::addRow("counts do not fit the nodes") << u"4(x3)"_s << false << QStringList();
+        QTest::addRow("malformed") << u"4(x"_s << false << QStringList();
+    }
+    void taskLayout()
+    {
+        QFETCH(QString, tasksPerNode);
+        QFETCH(bool, cyclic);
+        QFETCH(QStringList, nodeOfTask);
+        QCOMPARE(ingest::SlurmLayout::taskNodes({u"a"_s, u"b"_s}, ingest::SlurmLayout::expandTasksPerNode(tasksPerNode), cyclic), nodeOfTask);
+    }
+
+    void podPlacement_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QStringList>("placed"); // "pod@node:line"
+        QTest::addRow("get pods -o wide, restarts with a note")
+            << GetPods << QStringList{u"trainer-worker-0@gpu-node-a:2"_s, u"trainer-worker-1@gpu-node-b:3"_s};
+        QTest::addRow("get pods -A -o wide")
+            << QByteArray("NAMESPACE   NAME      READY   STATUS    RESTARTS   AGE   IP          NODE    NOMINATED NODE   READINESS GATES\n"
+                          "research    job-m-0   1/1     Running   0          2d    10.1.0.4    n-17    <none>           <none>\n")
+            << QStringList{u"job-m-0@n-17:2"_s};
+        QTest::addRow("describe pod")
+            << QByteArray("Name:             llm-worker-3\nNamespace:        research\nPriority:         0\n"
+                          "Node:             gpu-node-c/10.0.3.12\nStart Time:       Tue, 04 Mar 2025 09:58:40 +0000\n")
+            << QStringList{u"llm-worker-3@gpu-node-c:4"_s};
+        QTest::addRow("scheduler event")
+            << QByteArray("  Normal  Scheduled  31m  default-scheduler  Successfully assigned research/llm-worker-2 to gpu-node-d\n")
+            << QStringList{u"llm-worker-2@gpu-node-d:1"_s};
+        QTest::addRow("pending pod names no node")
+            << QByteArray("Name:             llm-worker-4\nNamespace:        research\nNode:             <none>\n") << QStringList();
+        QTest::addRow("a plain get pods has no NODE column")
+            << QByteArray("NAME              READY   STATUS   RESTARTS   AGE\ntrainer-worker-0  0/1     Error    0          31m\n") << QStringList();
+    }
+    void podPlacement()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QStringList, placed);
+        QStringList got;
+        for (const ingest::PodPlacement &p : ingest::PodPlacement::parse(ingest::LineReader::split(text)))
+            got << u"%1@%2:%3"_s.arg(p.pod, p.node).arg(p.line);
+        QCOMPARE(got, placed);
+    }
+
+    void busNumber_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("b");
+        QTest::addColumn<bool>("same");
+        QTest::addRow("Xid and nvidia-smi") << u"0000:5d:00"_s << u"00000000:5D:00.0"_s << true;
+        QTest::addRow("Xid and NCCL busId") << u"0000:5d:00"_s << u"5d000"_s << true;
+        QTest::addRow("nvidia-smi and NCCL busId") << u"00000000:BA:00.0"_s << u"ba000"_s << true;
+        QTest::addRow("other bus") << u"0000:5d:00"_s << u"5e000"_s << false;
+        QTest::addRow("other function") << u"0000:5d:00.1"_s << u"5d000"_s << false;
+    }
+    void busNumber()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, b);
+        QFETCH(bool, same);
+        QVERIFY(analysis::InventoryParser::busNumber(a) != 0);
+        QCOMPARE(analysis::InventoryParser::busNumber(a) == analysis::InventoryParser::busNumber(b), same);
+    }
+
+    void nvidiaSmiSlots()
+    {
+        const QByteArray table =
+            "| NVIDIA-SMI 550.54.15              Driver Version: 550.54.15      CUDA Version: 12.4     |\n"
+            "|   0  NVIDIA H100 80GB HBM3          On  |   00000000:18:00.0 Off |                    0 |\n"
+            "| N/A   27C    P0             69W /  700W |       4MiB /  81559MiB |      0%      Default |\n"
+            "|   1  NVIDIA H100 80GB HBM3          On  |   00000000:2A:00.0 Off |                    0 |\n";
+        ingest::InputFile f;
+        f.path = u"gpu-1/nvidia-smi.txt"_s;
+        const auto r = analysis::InventoryParser::parse(f, FileId(0), ingest::LineReader::split(table));
+        QCOMPARE(r.gpus.size(), 2);
+        QCOMPARE(r.gpus.at(1).index, 1);
+        QCOMPARE(r.gpus.at(1).busId, u"00000000:2A:00.0"_s);
+        QCOMPARE(r.gpus.at(1).evidence.source.line, 4);
+        const QByteArray env = "HOSTNAME=gpu-1\nCUDA_VISIBLE_DEVICES=4,5, 6,7\n";
+        const auto e = analysis::InventoryParser::parse(f, FileId(0), ingest::LineReader::split(env));
+        QCOMPARE(e.visibleDevices, (QStringList{u"4"_s, u"5"_s, u"6"_s, u"7"_s}));
+        QCOMPARE(e.visibleDevicesEvidence.source.line, 2);
+    }
+
+    // Pods are the machine under another name once kubectl says so; without it they stay nodes.
+    void podsJoinTheirMachines()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"pods/trainer-worker-1.log"_s,
+                      "[pod/trainer-worker-1/pytorch] trainer-worker-1:52:88 [1] NCCL INFO ncclCommInitRank comm 0x55d1c2a10 rank 3 nranks 4 cudaDev 1 nvmlDev 1 busId 2a000 commId 0x7a3c91e2b4d5f601 localSize 2 - Init COMPLETE\n"));
+        QVERIFY(b.add(u"pods/trainer-worker-0.log"_s,
+                      "[pod/trainer-worker-0/pytorch] trainer-worker-0:52:88 [0] NCCL INFO ncclCommInitRank comm 0x55d1c2a00 rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 18000 commId 0x7a3c91e2b4d5f601 localSize 2 - Init COMPLETE\n"));
+        QVERIFY(b.add(u"nodes/gpu-node-b/kern.log"_s,
+                      "Mar  4 10:14:03 gpu-node-b kernel: [874434.201884] NVRM: Xid (PCI:0000:2a:00): 79, pid=2214877, name=python, GPU has fallen off the bus.\n"));
+        {
+            const auto r = b.analyse();
+            QCOMPARE(r->verdict.node, u"gpu-node-b"_s);
+            QCOMPARE(r->verdict.rank, -1); // the pod's init line is another node's until joined
+            QVERIFY(r->ingest->job.nodes.contains(u"trainer-worker-1"_s));
+        }
+        QVERIFY(b.add(u"kubectl-get-pods.txt"_s, GetPods));
+        const auto r = b.analyse();
+        QCOMPARE(r->verdict.node, u"gpu-node-b"_s);
+        QCOMPARE(r->verdict.rank, 3);
+        QCOMPARE(r->verdict.nodeAliases, QStringList{u"trainer-worker-1"_s});
+        QVERIFY2(r->verdict.summary.contains(u"gpu-node-b (pod trainer-worker-1)"_s), qPrintable(r->verdict.summary));
+        QCOMPARE(r->ingest->job.nodes, (QStringList{u"gpu-node-a"_s, u"gpu-node-b"_s}));
+        // Both pods use pid 52 in their own namespaces: the host:pid of one machine keeps both.
+        QCOMPARE(r->ingest->processRanks.value(u"trainer-worker-1:52"_s), 3);
+        QCOMPARE(r->ingest->processRanks.value(u"gpu-node-b:52"_s), 3);
+    }
+
+    void podPlacedTwiceIsAConflict()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"pods/trainer-worker-1.log"_s, "[pod/trainer-worker-1/pytorch] [rank1]: RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        QVERIFY(b.add(u"kubectl-get-pods.txt"_s, GetPods));
+        QVERIFY(b.add(u"events.txt"_s, "  Normal  Scheduled  31m  default-scheduler  Successfully assigned research/trainer-worker-1 to gpu-node-z\n"));
+        const auto r = b.analyse();
+        // Files are read in name order: events.txt first, so its placement is kept and the table's is the conflict.
+        QCOMPARE(r->verdict.node, u"gpu-node-z"_s);
+        QVERIFY(warns(*r, u"places pod trainer-worker-1 on gpu-node-b, but events.txt:1 places it on gpu-node-z"_s));
+    }
+
+    // The batch script's env dump places labelled tasks that no srun error line names; where
+    // srun's own line says otherwise, srun wins and the disagreement is said.
+    void slurmLayoutPlacesTasks()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"slurm-17.out"_s,
+                      "SLURM_JOB_NODELIST=gpu-[07-08]\n"
+                      "SLURM_TASKS_PER_NODE=2(x2)\n"
+                      "3: [rank3]: RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        auto r = b.analyse();
+        QCOMPARE(r->verdict.rank, 3);
+        QCOMPARE(r->verdict.node, u"gpu-08"_s);
+
+        QVERIFY(b.add(u"slurm-17.out"_s,
+                      "SLURM_JOB_NODELIST=gpu-[07-08]\n"
+                      "SLURM_TASKS_PER_NODE=2(x2)\n"
+                      "SLURM_DISTRIBUTION=cyclic\n"
+                      "3: [rank3]: RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        r = b.analyse();
+        QCOMPARE(r->verdict.node, u"gpu-08"_s); // cyclic: task 3 is on the second node too
+
+        QVERIFY(b.add(u"slurm-17.out"_s,
+                      "SLURM_JOB_NODELIST=gpu-[07-08]\n"
+                      "SLURM_TASKS_PER_NODE=2(x2)\n"
+                      "2: [rank2]: RuntimeError: CUDA error: an illegal memory access was encountered\n"
+                      "srun: error: gpu-07: task 2: Exited with exit code 1\n"));
+        r = b.analyse();
+        QCOMPARE(r->verdict.node, u"gpu-07"_s);
+        QVERIFY(warns(*r, u"the block layout puts task 2 on gpu-08, but srun's error line puts it on gpu-07"_s));
+
+        QVERIFY(b.add(u"slurm-17.out"_s,
+                      "SLURM_JOB_NODELIST=gpu-[07-08]\n"
+                      "SLURM_TASKS_PER_NODE=2(x3)\n"
+                      "3: [rank3]: RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        r = b.analyse();
+        QVERIFY(r->verdict.node.isEmpty());
+        QVERIFY(warns(*r, u"do not describe one layout"_s));
+    }
+
+    // A Ray worker's line names its address; NCCL's bootstrap line says whose address it is.
+    void rayAddressNamesTheHost()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"driver.log"_s,
+                      "(RayTrainWorker pid=3490362, ip=10.0.0.12) ray-w2:3490362:3490362 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.12<0>\n"
+                      "(RayTrainWorker pid=3490362, ip=10.0.0.12) [rank1]: RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        const auto r = b.analyse();
+        QCOMPARE(r->verdict.rank, 1);
+        QCOMPARE(r->verdict.node, u"ray-w2"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIdentity)
+#include "tst_identity.moc"
