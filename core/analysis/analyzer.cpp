@@ -558,7 +558,19 @@ struct Builder
                     v.rank = rankOfProcess(other);
             }
         }
-        const QList<int> onNode = v.rank < 0 && !v.node.isEmpty() ? ranksOnNode(v.node) : QList<int>();
+        QList<int> onNode = v.rank < 0 && !v.node.isEmpty() ? ranksOnNode(v.node) : QList<int>();
+        if (v.rank < 0 && !e.capture(u"hca"_s).isEmpty()) {
+            // An HCA's event takes down the ranks whose NCCL uses that HCA; one rank, when the
+            // job gives each process its own (NCCL_IB_HCA per local rank, rail-optimised jobs).
+            const auto [users, ev] = ranksUsingHca(v.node, e.capture(u"hca"_s));
+            if (users.size() == 1)
+                v.rank = users.first();
+            if (!users.isEmpty()) {
+                onNode = v.rank < 0 ? users : QList<int>();
+                v.chain.append({ChainStep::Role::Context, v.entry,
+                                u"NCCL on %1 uses %2 for %3 (%4)"_s.arg(v.node, e.capture(u"hca"_s), rangesText(users), where(ev)), evidence(ev)});
+            }
+        }
         if (!onNode.isEmpty())
             // A node-level cause that names no process: the node, and the ranks it took down.
             v.summary = u"Node %1 (%2) started the failure: %3 at %4."_s.arg(nodeText(v.node), rangesText(onNode),
@@ -1045,6 +1057,28 @@ struct Builder
             return {r, u"the GPU at %1 on %2 is %3, used by local rank %4 = rank %5"_s.arg(pci, node, via).arg(ordinal).arg(r)};
         }
         return {};
+    }
+    // The ranks of a node whose NCCL "NET/IB : Using [0]mlx5_0:1/IB …" lists the HCA, and one
+    // such line.
+    std::pair<QList<int>, Event> ranksUsingHca(const QString &node, const QString &hca) const
+    {
+        static const QRegularExpression device(uR"(\[\d+\]([^:\s/]+))"_s);
+        QSet<int> users;
+        Event first;
+        for (const Event &e : in.events) {
+            if (e.kind != Event::Kind::Fact || e.node != node || e.rank < 0 || e.capture(u"component"_s) != u"hca"_s)
+                continue;
+            for (const auto &m : device.globalMatch(e.capture(u"value"_s))) {
+                if (m.captured(1) == hca) {
+                    users.insert(e.rank);
+                    if (first.source.line == 0)
+                        first = e;
+                }
+            }
+        }
+        QList<int> out(users.cbegin(), users.cend());
+        std::sort(out.begin(), out.end());
+        return {out, first};
     }
     int rankOfBusId(const QString &node, const QString &pci) const { return ownerOfBus(node, pci).rank; }
     QString where(const Event &e) const

@@ -85,7 +85,31 @@ qsizetype FileScanner::detectWrapWidth(QByteArrayView head)
         if (it.key() > best)
             longer += it.value();
     }
-    return longer * 50 <= longLines ? best : 0;
+    if (longer * 50 > longLines)
+        return 0;
+    // Records of one shape can share a length too (NCCL's init lines of eight ranks whose
+    // numbers have the same digits). A wrap's next line goes on mid-message; a record's next
+    // line starts the way the record did ("gpu-b08:41…", "[rank3]:[E…").
+    int followedByRecord = 0;
+    p = head.data();
+    QByteArrayView previous;
+    while (p < end) {
+        const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
+        if (!nl)
+            break;
+        const QByteArrayView line(p, nl - p);
+        if (previous.size() >= best && (previous.size() == best || (previous.size() == best + 1 && previous.back() == '\r'))
+            && line.size() >= 4 && line.first(4) == previous.first(4)) {
+            const LinePrefix prefix = LinePrefix::parse(line);
+            const QByteArrayView content = line.sliced(prefix.contentOffset);
+            if (prefix.contentOffset > 0 || NcclPrefix::parse(content).valid
+                || TimestampParser::parse(content.first(std::min<qsizetype>(content.size(), 40))).isValid())
+                ++followedByRecord;
+        }
+        previous = line;
+        p = nl + 1;
+    }
+    return followedByRecord * 2 < bestCount ? best : 0;
 }
 
 FileScanner::FileScanner(const EventMatcher &matcher, const IngestConfig &config, qint64 firstLine, qint64 firstOffset)

@@ -264,6 +264,53 @@ qint64 median(QList<qint64> v)
     return v.at(v.size() / 2);
 }
 
+// Output files named after their node (Slurm's --output=%N-%t.out, "nvidia-smi-gpu-07.txt",
+// "dmesg.gpu-07.log"): a file no line ties to a node takes the node of the job whose name its
+// own name holds, as a whole word. Only names the bundle's lines or folders already gave count.
+void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &warnings)
+{
+    QSet<QString> known;
+    for (const InputFile &f : std::as_const(result.files))
+        known.insert(f.node);
+    for (const Event &ev : std::as_const(events))
+        known.insert(ev.node);
+    known.remove(QString());
+    if (known.isEmpty())
+        return;
+    QHash<FileId, QString> named;
+    for (int fi = 0; fi < result.files.size(); ++fi) {
+        InputFile &f = result.files[fi];
+        if (!f.node.isEmpty() || (f.kinds & KindBinary))
+            continue;
+        const QString name = f.path.section(u'/', -1);
+        QString best;
+        for (const QString &node : std::as_const(known)) {
+            if (node.size() < 3 || node.size() <= best.size())
+                continue;
+            for (qsizetype at = name.indexOf(node); at >= 0; at = name.indexOf(node, at + 1)) {
+                const qsizetype end = at + node.size();
+                const bool before = at == 0 || !name.at(at - 1).isLetterOrNumber();
+                const bool after = end == name.size() || !name.at(end).isLetterOrNumber();
+                if (before && after) {
+                    best = node;
+                    break;
+                }
+            }
+        }
+        if (best.isEmpty())
+            continue;
+        f.node = best;
+        named.insert(FileId(fi), best);
+        warnings.append({Warning::Kind::Attribution, f.path, 0, u"names no host in its lines; taken to be from %1, which its file name holds"_s.arg(best)});
+    }
+    for (Event &ev : events) {
+        if (ev.node.isEmpty() && named.contains(ev.source.file)) {
+            ev.node = named.value(ev.source.file);
+            ev.nodeFrom = IdentitySource::File;
+        }
+    }
+}
+
 // The step's layout, when the bundle prints it (SLURM_STEP_NODELIST or SLURM_JOB_NODELIST with
 // the matching TASKS_PER_NODE, and SLURM_DISTRIBUTION): the node of every task id that no
 // "srun: error: <node>: task N" line placed. The step's own variables win over the job's.
@@ -963,6 +1010,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             f.node = rankNode.value(f.rank);
     }
 
+    nodesFromFileNames(*result, events, sh.warnings);
     applyPodPlacement(*result, events, sh.warnings);
 
     // --- 5. Clock offsets from events that happen at nearly the same moment on every node:

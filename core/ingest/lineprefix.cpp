@@ -4,6 +4,7 @@
 
 #include "bytesearch.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace rankscope::ingest {
@@ -123,12 +124,23 @@ LinePrefix LinePrefix::parse(QByteArrayView line)
             }
         }
     }
-    // 6: Open MPI "[1,3]<stdout>:" (ORTE) or with a trailing space (PMIx)
+    // 6: Open MPI "[1,3]<stdout>:" (ORTE) or with a trailing space (PMIx); Horovod's Gloo
+    // launcher writes the rank alone, "[3]<stdout>:".
     if (p < end && *p == '[') {
         const char *q = p + 1;
         while (q < end && (isAlpha(*q) || isDigit(*q)))
             ++q;
-        if (q < end && *q == ',') {
+        if (q < end && *q == ']' && q > p + 1 && std::all_of(p + 1, q, isDigit)
+            && (startsWith(q + 1, end, "<stdout>:") || startsWith(q + 1, end, "<stderr>:"))) {
+            const char *n = p + 1;
+            const qint64 rank = number(n, end);
+            if (rank >= 0 && rank < 10'000'000) {
+                r.mpiRank = int(rank);
+                p = q + 10;
+                if (p < end && *p == ' ')
+                    ++p;
+            }
+        } else if (q < end && *q == ',') {
             ++q;
             const qint64 vpid = number(q, end);
             if (vpid >= 0 && q < end && *q == ']') {

@@ -251,6 +251,41 @@ private Q_SLOTS:
         QVERIFY(warns(*r, u"do not describe one layout"_s));
     }
 
+    // An HCA's kernel event: the ranks whose NCCL uses it; one rank when each has its own.
+    void hcaEventNamesItsRanks()
+    {
+        Bundle b;
+        QByteArray nccl;
+        for (int l = 0; l < 4; ++l)
+            nccl += u"gpu-b08:%1:%2 [%3] NCCL INFO NET/IB : Using [0]mlx5_%3:1/IB [RO]; OOB bond0:10.0.8.2<0>\n"
+                    "gpu-b08:%1:%2 [%3] NCCL INFO ncclCommInitRank comm 0x55d1c2a%3 rank %4 nranks 8 cudaDev %3 nvmlDev %3 busId %3a000 commId 0x7a3c91e2b4d5f601 localSize 4 - Init COMPLETE\n"_s
+                        .arg(4100 + l).arg(4200 + l).arg(l).arg(4 + l).toUtf8();
+        QVERIFY(b.add(u"gpu-b08/nccl.log"_s, nccl));
+        QVERIFY(b.add(u"gpu-b08/dmesg.txt"_s, "[Tue Mar  4 10:07:41 2025] mlx5_core 0000:9b:00.0 mlx5_2: Port: 1 Link DOWN\n"));
+        auto r = b.analyse();
+        QCOMPARE(r->verdict.node, u"gpu-b08"_s);
+        QCOMPARE(r->verdict.rank, 6);
+
+        // Every process lists every HCA: the node, and the ranks that use the HCA.
+        QVERIFY(b.add(u"gpu-b08/nccl.log"_s, QByteArray(nccl).replace("Using [0]mlx5_", "Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB [2]mlx5_2:1/IB [3]mlx5_")));
+        r = b.analyse();
+        QCOMPARE(r->verdict.rank, -1);
+        QVERIFY2(r->verdict.summary.contains(u"ranks 4-7"_s), qPrintable(r->verdict.summary));
+    }
+
+    // Slurm's --output=%N.out: a file whose lines name no host is the node its name holds.
+    void fileNamedAfterItsNode()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"logs/train-gpu-b07.out"_s, "[rank1]: RuntimeError: CUDA error: an illegal memory access was encountered\n"));
+        QVERIFY(b.add(u"logs/nccl.log"_s, "gpu-b07:4100:4100 [0] NCCL INFO Bootstrap : Using bond0:10.0.8.1<0>\n"
+                                           "gpu-b08:4100:4100 [0] NCCL INFO Bootstrap : Using bond0:10.0.8.2<0>\n"));
+        const auto r = b.analyse();
+        QCOMPARE(r->verdict.rank, 1);
+        QCOMPARE(r->verdict.node, u"gpu-b07"_s);
+        QVERIFY(warns(*r, u"taken to be from gpu-b07, which its file name holds"_s));
+    }
+
     // A Ray worker's line names its address; NCCL's bootstrap line says whose address it is.
     void rayAddressNamesTheHost()
     {

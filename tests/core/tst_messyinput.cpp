@@ -98,6 +98,13 @@ private Q_SLOTS:
         QTest::addColumn<int>("width");
         const QByteArray longLine(200, 'x');
         QTest::addRow("wrapped at 80") << (wrap(longLine) + "short\n" + wrap(longLine)) << 80;
+        QByteArray inits; // eight ranks' init lines: one length, each a record of its own
+        for (int r = 0; r < 8; ++r)
+            inits += "gpu-b08:410" + QByteArray::number(r) + ":420" + QByteArray::number(r) + " [" + QByteArray::number(r)
+                     + "] NCCL INFO ncclCommInitRank comm 0x55d1c2a" + QByteArray::number(r) + " rank " + QByteArray::number(r)
+                     + " nranks 8 cudaDev " + QByteArray::number(r) + " busId " + QByteArray::number(r) + "a000 - Init COMPLETE\n"
+                     + "gpu-b08:410" + QByteArray::number(r) + ":420" + QByteArray::number(r) + " [" + QByteArray::number(r) + "] NCCL INFO Using network IB\n";
+        QTest::addRow("records of one length are not a wrap") << inits << 0;
         QTest::addRow("ordinary log") << QByteArray("a line of some length that is long enough to count as long, really\n"
                                                     "another line of another length, also long enough to be counted here\n"
                                                     "and a third one, which is a good deal longer than the two lines before it\n")
