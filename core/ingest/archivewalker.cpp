@@ -25,7 +25,13 @@ ArchivePtr newReader()
 {
     ArchivePtr a(archive_read_new());
     archive_read_support_filter_all(a.get());
-    archive_read_support_format_all(a.get());
+    // The formats bundles come in, not "all": libarchive's mtree reader takes a text of single
+    // words ("Starting / Initialising / Ready") for a manifest and the log's lines are lost.
+    archive_read_support_format_tar(a.get());
+    archive_read_support_format_gnutar(a.get());
+    archive_read_support_format_zip(a.get());
+    archive_read_support_format_7zip(a.get());
+    archive_read_support_format_cpio(a.get());
     // Lowest bid: a plain .gz/.zst/.xz that holds no tar becomes one member.
     archive_read_support_format_raw(a.get());
     return a;
@@ -179,6 +185,13 @@ bool ArchiveWalker::isArchiveName(const QString &name)
             return true;
     }
     return false;
+}
+
+bool ArchiveWalker::hasArchiveMagic(QByteArrayView head)
+{
+    auto at = [&](qsizetype offset, QByteArrayView magic) { return head.size() >= offset + magic.size() && head.sliced(offset, magic.size()) == magic; };
+    return at(0, "\x1f\x8b") || at(0, "\x28\xb5\x2f\xfd") || at(0, "\xfd\x37\x7a\x58\x5a\x00") || at(0, "BZh")
+           || at(0, "PK\x03\x04") || at(0, "PK\x05\x06") || at(0, "7z\xbc\xaf\x27\x1c") || at(257, "ustar");
 }
 
 bool ArchiveWalker::walk(const QString &diskPath, const Options &options, const Visitor &visit, Warnings &warnings)

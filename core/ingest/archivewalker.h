@@ -35,6 +35,9 @@ public:
     };
 
     static bool isArchiveName(const QString &name);
+    // What the first bytes of a file say: gzip, zstd, xz, bzip2, zip or tar magic. A file named
+    // like an archive that holds plain text (a log saved as "train.tar.gz") is read as text.
+    static bool hasArchiveMagic(QByteArrayView head);
     // Returns false when the file is not an archive libarchive can read (nothing was visited).
     static bool walk(const QString &diskPath, const Options &options, const Visitor &visit, Warnings &warnings);
 };

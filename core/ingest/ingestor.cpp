@@ -95,6 +95,8 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
     QByteArray buf(BlockSize, Qt::Uninitialized);
     bool first = true;
     bool keep = false;
+    bool leadingNul = false; // still inside a run of NUL bytes at the start
+    qint64 nulBytes = 0;
     qint64 fed = 0;
     while (!sh.cancel.load()) {
         qint64 want = BlockSize;
@@ -116,6 +118,7 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 return out;
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
+            leadingNul = block.front() == '\0';
             keep = firstOffset == 0 && (out.kinds & (KindInventory | KindPlacement));
         }
         if (keep) {
@@ -127,11 +130,22 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 out.keptTooLarge = true;
             }
         }
+        if (leadingNul) {
+            const char *text = std::find_if(block.cbegin(), block.cend(), [](char c) { return c != '\0'; });
+            nulBytes += text - block.cbegin();
+            if (text != block.cend()) {
+                leadingNul = false;
+                sh.warn({Warning::Kind::Encoding, displayPath, 1,
+                         u"begins with %1 NUL bytes (what logrotate's copytruncate leaves in a live log); the text after them is read"_s.arg(nulBytes)});
+            }
+        }
         scanner.feed(block);
         fed += n;
         sh.bytesDone += n;
     }
     out.scan = scanner.finish();
+    if (leadingNul && nulBytes > 0)
+        sh.warn({Warning::Kind::Binary, displayPath, 0, u"binary content (nothing but %1 NUL bytes); nothing to read"_s.arg(nulBytes)});
     return out;
 }
 
@@ -486,15 +500,33 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 return;
             }
         }
+        if (!fi.isFile()) {
+            // A FIFO would block the reader forever; sockets and devices are not logs either.
+            sh.warnings.append({Warning::Kind::Unreadable, shown, 0, u"not a regular file (a FIFO, socket or device); skipped"_s});
+            return;
+        }
         if (!fi.isReadable()) {
             sh.warnings.append({Warning::Kind::Unreadable, shown, 0, u"cannot be read (permission denied)"_s});
             return;
         }
+        if (fi.size() == 0)
+            sh.warnings.append({Warning::Kind::Other, shown, 0, u"is empty; nothing to read"_s}); // listed all the same
         WorkItem w;
         w.diskPath = fi.absoluteFilePath();
         w.displayPath = shown;
         w.size = fi.size();
-        w.type = ArchiveWalker::isArchiveName(fi.fileName()) ? WorkItem::Type::Archive : WorkItem::Type::Plain;
+        // The content decides, not the name: a log saved as ".tar.gz" is read as text, a
+        // compressed log without the extension is opened as one.
+        QByteArray head;
+        {
+            QFile f(w.diskPath);
+            if (f.open(QIODevice::ReadOnly))
+                head = f.read(512);
+        }
+        const bool magic = ArchiveWalker::hasArchiveMagic(head);
+        w.type = magic ? WorkItem::Type::Archive : WorkItem::Type::Plain;
+        if (!magic && ArchiveWalker::isArchiveName(fi.fileName()))
+            sh.warnings.append({Warning::Kind::Archive, shown, 0, u"is named like an archive but is not one; read as a plain log"_s});
         if (w.type == WorkItem::Type::Plain && w.size > config.parallelChunkBytes) {
             int idx = 0;
             for (qint64 s = 0; s < w.size; s += config.parallelChunkBytes) {

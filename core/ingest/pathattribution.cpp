@@ -80,6 +80,12 @@ PathAttribution PathAttribution::parse(const QString &relativePath)
 
 bool FileKindDetector::looksBinary(QByteArrayView head)
 {
+    // logrotate's copytruncate leaves the head of a live log as a run of NUL bytes (the file
+    // was truncated while the writer kept its offset): the text after the run is what counts.
+    qsizetype start = 0;
+    while (start < head.size() && head.at(start) == '\0')
+        ++start;
+    head = head.sliced(start);
     if (head.isEmpty())
         return false;
     const qsizetype n = std::min<qsizetype>(head.size(), 8192);
@@ -91,7 +97,8 @@ bool FileKindDetector::looksBinary(QByteArrayView head)
         else if (c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b))
             ++control;
     }
-    return nul > 0 || control * 10 > n;
+    // Binary formats are full of NUL bytes; a log has at most a stray one.
+    return nul * 100 > n || (nul + control) * 10 > n;
 }
 
 quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView head)

@@ -279,6 +279,9 @@ private Q_SLOTS:
         QTest::addRow("NUL-filled file") << u"nul"_s;
         QTest::addRow("rank claims on every line") << u"claims"_s;
         QTest::addRow("symlink out of the bundle") << u"symlink"_s;
+        QTest::addRow("FIFO") << u"fifo"_s;
+        QTest::addRow("empty file") << u"emptyfile"_s;
+        QTest::addRow("plain log named tar.gz") << u"fakearchive"_s;
     }
     void badInput()
     {
@@ -343,6 +346,19 @@ private Q_SLOTS:
                 d += "[rank" + QByteArray::number(i) + "]: hello\n";
             write(bundle + u'/' + badName, d);
             expect = u"different ranks"_s;
+        } else if (kind == u"fifo"_s) {
+            // Opening a FIFO blocks until someone writes: the ingest must not even try.
+            badName = u"pipe.log"_s;
+            QVERIFY(::mkfifo(QFile::encodeName(bundle + u'/' + badName).constData(), 0644) == 0);
+            expect = u"not a regular file"_s;
+        } else if (kind == u"emptyfile"_s) {
+            badName = u"rank-3.log"_s;
+            write(bundle + u'/' + badName, QByteArray());
+            expect = u"is empty"_s;
+        } else if (kind == u"fakearchive"_s) {
+            badName = u"train.tar.gz"_s;
+            write(bundle + u'/' + badName, "[rank1]: Out of memory: Killed process 2 (python3)\n");
+            expect = u"named like an archive but is not one"_s;
         } else if (kind == u"symlink"_s) {
             badName = u"link.log"_s;
             write(outside.filePath(u"secret.txt"_s), "secret\n");
@@ -354,10 +370,38 @@ private Q_SLOTS:
         QVERIFY2(hasWarning(*r, badName, expect), qPrintable(allWarnings(*r)));
         if (kind == u"truncated-targz"_s)
             QVERIFY2(findEvent(*r, u"host-oom-kill"_s, 1), "members before the damage must be read");
+        if (kind == u"fakearchive"_s)
+            QVERIFY2(findEvent(*r, u"host-oom-kill"_s, 1), "a plain log named like an archive is read as text");
+        if (kind == u"emptyfile"_s) // listed, so a case and the file list still show it
+            QVERIFY(std::any_of(r->files.cbegin(), r->files.cend(), [&](const InputFile &f) { return f.path == badName; }));
         if (kind == u"dotdot"_s) {
             for (const InputFile &f : r->files)
                 QVERIFY(!f.path.contains(u".."_s));
         }
+    }
+
+    // Text in the containers real bundles use, read whole: a gzip whose lines are single words
+    // (libarchive's mtree reader used to take it for a manifest and drop every line) and a live
+    // log whose head logrotate's copytruncate left as a run of NUL bytes.
+    void oddTextIsRead()
+    {
+        QTemporaryDir dir;
+        const QString gz = dir.filePath(u"train.log.gz"_s);
+        QVERIFY(writeArchive(gz, "raw", "gzip", {{"data", "Starting\nInitialising\nReady\n[rank2]: Out of memory: Killed process 9 (python3)\n"}}));
+        {
+            QFile f(dir.filePath(u"live.log"_s));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(100000, '\0'));
+            f.write("\n[rank4]: Out of memory: Killed process 7 (python3)\n");
+        }
+        const auto r = Ingestor::run({dir.path()}, testConfig());
+        const Event *fromGz = findEvent(*r, u"host-oom-kill"_s, 2);
+        QVERIFY2(fromGz, qPrintable(allWarnings(*r)));
+        QCOMPARE(fromGz->source.line, 4);
+        const Event *fromLive = findEvent(*r, u"host-oom-kill"_s, 4);
+        QVERIFY2(fromLive, qPrintable(allWarnings(*r)));
+        QCOMPARE(fromLive->source.line, 2);
+        QVERIFY2(hasWarning(*r, u"live.log"_s, u"begins with 100000 NUL bytes"_s), qPrintable(allWarnings(*r)));
     }
 
     void hugeSingleLineFile()
