@@ -7,16 +7,54 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStringDecoder>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
 namespace rankscope::kb {
 
 namespace {
+
+// Every line of a bundle meets every fingerprint whose anchor it holds: a pattern whose cost
+// grows exponentially with the line ("(a+)+$", "(a|aa)+$") would stall the ingest. Runs the
+// regex on runs of each character it names, alone and after the anchor, that fail at their end; a
+// probe slower than 10 ms (a sound pattern takes microseconds) is one that backtracks. Returns
+// what was slow.
+QString backtrackingProbe(const QRegularExpression &re, const QString &anchor)
+{
+    QString chars;
+    for (const QChar c : re.pattern()) {
+        if ((c.isLetterOrNumber() || c == u' ' || c == u'.' || c == u'-') && !chars.contains(c) && chars.size() < 48)
+            chars.append(c);
+    }
+    QStringList subjects;
+    for (const QChar c : std::as_const(chars)) {
+        for (int n : {40, 2000}) {
+            subjects.append(QString(n, c) + u'\x01');
+            subjects.append(anchor + u' ' + QString(n, c) + u'\x01'); // the part after the anchor
+        }
+    }
+    for (const QString &subject : std::as_const(subjects)) {
+        // The fastest of three runs: a busy machine can stall one, never all three by 10 ms.
+        qint64 fastest = std::numeric_limits<qint64>::max();
+        for (int run = 0; run < 3 && fastest > 10; ++run) {
+            QElapsedTimer t;
+            t.start();
+            const bool matched = re.match(subject).hasMatch();
+            Q_UNUSED(matched);
+            fastest = std::min(fastest, t.elapsed());
+        }
+        if (fastest > 10)
+            return u"%1 ms on a line of %2 characters"_s.arg(fastest).arg(subject.size());
+    }
+    return {};
+}
+
 
 // The sections of the README, in their required order.
 enum SectionId {
@@ -715,6 +753,13 @@ void Parser::parseFingerprints(const Section &s)
             else if (fp.pointsAt != u"absent-node"_s && fp.pointsAt != u"self"_s
                 && !re.namedCaptureGroups().contains(fp.pointsAt == u"store"_s ? u"peer"_s : fp.pointsAt))
                 warn(v.number, u"points-at '%1' names no capture group of the regex"_s.arg(fp.pointsAt));
+        }
+        if (valid) {
+            if (const QString slow = backtrackingProbe(re, fp.anchor); !slow.isEmpty()) {
+                warn(values.value(u"regex"_s).number,
+                     u"regex backtracks catastrophically (%1): nest no quantifier inside another over the same characters"_s.arg(slow));
+                valid = false;
+            }
         }
         if (valid) {
             re.optimize();

@@ -396,6 +396,12 @@ private Q_SLOTS:
         QTest::addRow("regex matches empty line")
             << QByteArray("regex: RSFIXTURE widget exploded on device (?P<device>\\d+)")
             << QByteArray("regex: (RSFIXTURE widget exploded)?") << QByteArray("regex:") << u"matches an empty line"_s;
+        QTest::addRow("nested quantifiers backtrack")
+            << QByteArray("regex: RSFIXTURE widget exploded on device (?P<device>\\d+)")
+            << QByteArray("regex: RSFIXTURE widget exploded (a+)+$") << QByteArray("regex:") << u"backtracks catastrophically"_s;
+        QTest::addRow("overlapping alternatives backtrack")
+            << QByteArray("regex: RSFIXTURE widget exploded on device (?P<device>\\d+)")
+            << QByteArray("regex: (?:RSFIXTURE widget exploded|(a|aa)+$)") << QByteArray("regex:") << u"backtracks catastrophically"_s;
         QTest::addRow("anchor too short") << QByteArray("anchor: RSFIXTURE widget exploded")
                                           << QByteArray("anchor: RSF") << QByteArray("anchor:") << u"shorter than 4"_s;
         QTest::addRow("weight above range")
