@@ -5,6 +5,7 @@
 #include "inventoryparser.h"
 #include "knowledgebase.h"
 #include "linereader.h"
+#include "rangelist.h"
 #include "versionmatrixbuilder.h"
 
 #include <QDateTime>
@@ -41,18 +42,7 @@ QString timeText(qint64 ms)
 QString rankText(int rank) { return rank >= 0 ? u"rank %1"_s.arg(rank) : u"an unknown rank"_s; }
 
 // "rank 3", "ranks 8-15", "ranks 0-3, 8, 10-11" (sorted input).
-QString rangesText(const QList<int> &ranks)
-{
-    QStringList parts;
-    for (qsizetype i = 0; i < ranks.size();) {
-        qsizetype j = i;
-        while (j + 1 < ranks.size() && ranks.at(j + 1) == ranks.at(j) + 1)
-            ++j;
-        parts.append(j == i ? QString::number(ranks.at(i)) : u"%1-%2"_s.arg(ranks.at(i)).arg(ranks.at(j)));
-        i = j + 1;
-    }
-    return (ranks.size() == 1 ? u"rank "_s : u"ranks "_s) + parts.join(u", "_s);
-}
+QString rangesText(const QList<int> &ranks) { return (ranks.size() == 1 ? u"rank "_s : u"ranks "_s) + rangeList(ranks, u", "_s); }
 
 // Tiers of initiating events, strongest first (README "Verdict rules"): a scheduler's stop, a
 // node lost, a hardware or kernel event (one tier: the earlier wins), a rank-local exception.

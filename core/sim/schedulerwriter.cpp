@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "schedulerwriter.h"
 
+#include "rangelist.h"
+
 #include "timeformat.h"
 
 #include <algorithm>
@@ -19,22 +21,7 @@ constexpr qint64 Ms = 1000;
 constexpr qint64 Sec = 1000000;
 
 // "0-3,5,7-8"
-QByteArray ranges(const QList<int> &ids)
-{
-    QByteArray out;
-    for (qsizetype i = 0; i < ids.size();) {
-        qsizetype j = i;
-        while (j + 1 < ids.size() && ids.at(j + 1) == ids.at(j) + 1)
-            ++j;
-        if (!out.isEmpty())
-            out += ',';
-        out += QByteArray::number(ids.at(i));
-        if (j > i)
-            out += '-' + QByteArray::number(ids.at(j));
-        i = j + 1;
-    }
-    return out;
-}
+QByteArray ranges(const QList<int> &ids) { return rangeList(ids).toLatin1(); }
 
 } // namespace
 

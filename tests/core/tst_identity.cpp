@@ -21,22 +21,11 @@ using namespace Qt::StringLiterals;
 using namespace rankscope;
 
 namespace {
-std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
-{
-    static const auto kb = test::builtEncyclopedia();
-    return kb;
-}
-
 struct Bundle
 {
     QTemporaryDir dir;
     bool add(const QString &name, const QByteArray &text) { return test::writeBundleFile(dir.path(), name, text); }
-    analysis::AnalysisResultPtr analyse() const
-    {
-        ingest::IngestConfig cfg;
-        cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
-        return analysis::Analyzer::run(ingest::Ingestor::run({dir.path()}, cfg), *knowledgeBase());
-    }
+    analysis::AnalysisResultPtr analyse() const { return test::analysePath(dir.path()); }
 };
 
 bool warns(const analysis::AnalysisResult &r, const QString &part)
@@ -57,7 +46,7 @@ class TestIdentity : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(knowledgeBase()->entries().size() >= 64); }
+    void initTestCase() { QVERIFY(test::sharedEncyclopedia()->entries().size() >= 64); }
 
     void hostlist_data()
     {

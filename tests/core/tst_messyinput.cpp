@@ -22,20 +22,14 @@ using namespace Qt::StringLiterals;
 using namespace rankscope;
 
 namespace {
-std::shared_ptr<const kb::KnowledgeBase> knowledgeBase()
-{
-    static const auto kb = test::builtEncyclopedia();
-    return kb;
-}
+std::shared_ptr<const kb::KnowledgeBase> knowledgeBase() { return test::sharedEncyclopedia(); }
 
 analysis::AnalysisResultPtr analyseText(const QByteArray &text, const QString &name = u"pasted.log"_s)
 {
     QTemporaryDir dir;
     if (!test::writeBundleFile(dir.path(), name, text))
         return {};
-    ingest::IngestConfig cfg;
-    cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*knowledgeBase());
-    return analysis::Analyzer::run(ingest::Ingestor::run({dir.path()}, cfg), *knowledgeBase());
+    return test::analysePath(dir.path());
 }
 
 // Eighty columns, as a terminal wraps: the line cut into pieces of exactly that width.
