@@ -37,7 +37,7 @@ Evidence evidenceFor(const QList<const Fact *> &facts, const QString &comp, cons
         if ((comp == u"hca"_s ? normaliseHca(f->value) : f->value) == value)
             return f->evidence;
     }
-    return {};
+    return facts.isEmpty() ? Evidence() : facts.first()->evidence; // a union (hca) has no one line
 }
 } // namespace
 
@@ -84,10 +84,18 @@ VersionMatrix VersionMatrixBuilder::build(const QList<Fact> &facts, const QStrin
         std::map<QString, int> nodeCount; // value -> nodes holding it (single-valued nodes)
         for (const auto &[node, fs] : nodes) {
             QStringList vals;
-            for (const Fact *f : fs) {
-                const QString v = comp == u"hca"_s ? normaliseHca(f->value) : f->value;
-                if (!vals.contains(v))
-                    vals.append(v);
+            if (comp == u"hca"_s) {
+                // Each NCCL process lists the HCAs it uses (one each in rail-optimised jobs): the
+                // node's HCAs are all of them, not a conflict between its processes.
+                QStringList all;
+                for (const Fact *f : fs)
+                    all.append(f->value);
+                vals.append(normaliseHca(all.join(u' ')));
+            } else {
+                for (const Fact *f : fs) {
+                    if (!vals.contains(f->value))
+                        vals.append(f->value);
+                }
             }
             MatrixCell &cell = m.cells[node][comp];
             cell.values = vals;

@@ -146,10 +146,21 @@ QVariant VersionMatrixModel::headerData(int section, Qt::Orientation orientation
     if (section < 0 || section >= m_rows.size())
         return {};
     const QStringList &nodes = m_rows.at(section);
-    if (role == Qt::ToolTipRole)
-        return nodes.join(u", "_s);
+    // A machine and the pods that ran on it are one row, named by both.
+    auto named = [this](const QString &node) {
+        const QStringList pods = m_result && m_result->ingest ? m_result->ingest->aliasesOf(node) : QStringList();
+        return pods.isEmpty() ? node : tr("%1 (pod %2)").arg(node, pods.join(u", "_s));
+    };
+    if (role == Qt::ToolTipRole) {
+        QStringList all;
+        for (const QString &n : nodes)
+            all.append(named(n));
+        return all.join(u", "_s);
+    }
     // Grouped nodes need not be neighbours: "first … last" would read as a range, so the label
     // names the first two and counts the rest (the tooltip lists them all).
+    if (nodes.size() == 1)
+        return named(nodes.first());
     if (nodes.size() <= 2)
         return nodes.join(u", "_s);
     return tr("%1, %2 and %n more", nullptr, int(nodes.size() - 2)).arg(nodes.at(0), nodes.at(1));

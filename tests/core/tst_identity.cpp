@@ -254,6 +254,10 @@ private Q_SLOTS:
         auto r = b.analyse();
         QCOMPARE(r->verdict.node, u"gpu-b08"_s);
         QCOMPARE(r->verdict.rank, 6);
+        // One HCA per process is the node's four HCAs, not a conflict between its processes.
+        const analysis::MatrixCell hcas = r->matrix.cells.value(u"gpu-b08"_s).value(u"hca"_s);
+        QCOMPARE(hcas.value, u"mlx5_0,mlx5_1,mlx5_2,mlx5_3"_s);
+        QVERIFY(hcas.state != analysis::MatrixCell::State::Conflicting);
 
         // Every process lists every HCA: the node, and the ranks that use the HCA.
         QVERIFY(b.add(u"gpu-b08/nccl.log"_s, QByteArray(nccl).replace("Using [0]mlx5_", "Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB [2]mlx5_2:1/IB [3]mlx5_")));

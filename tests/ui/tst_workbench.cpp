@@ -196,6 +196,21 @@ private Q_SLOTS:
         QCOMPARE(model.headerData(row, Qt::Vertical, Qt::ToolTipRole).toString(), nodes.join(u", "_s));
     }
 
+    // A pod and the machine it ran on are one row of the matrix, named by both.
+    void matrixNamesPodsWithTheirMachine()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("k8s-pod-xid-busid")}));
+        models::VersionMatrixModel *model = w.matrix()->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QStringList labels;
+        for (int r = 0; r < model->rowCount(); ++r)
+            labels << model->headerData(r, Qt::Vertical, Qt::ToolTipRole).toString();
+        QVERIFY2(labels.contains(u"gpu-node-b (pod llm-pt-worker-1)"_s), qPrintable(labels.join(u" | "_s)));
+        QVERIFY2(!labels.join(u" "_s).contains(u"llm-pt-worker-1,"_s), "the pod is not a row of its own");
+    }
+
     void cancelLeavesAUsableWindow()
     {
         QTemporaryDir dir;
