@@ -367,10 +367,10 @@ void addSlurmLayout(const QList<Scanned> &scanned, const IngestResult &result, Q
     }
 }
 
-// Inside a pod the host name is the pod's name: NCCL and torch lines name the pod, the kernel
-// log of the same machine names the node. kubectl's placement statements join the two; the
+// Other names of a node, applied everywhere. Inside a pod the host name is the pod's name: NCCL
+// and torch lines name the pod, the kernel log of the same machine names the node. kubectl's placement statements join the two; the
 // machine's name is kept (it is what a drain or an RMA ticket needs), the pod stays an alias.
-void applyPodPlacement(IngestResult &result, QList<Event> &events, Warnings &warnings)
+void applyNodeAliases(IngestResult &result, QList<Event> &events, Warnings &warnings)
 {
     QHash<QString, NodeAlias> podNode;
     // A node known only by its address (a Ray worker's "ip=") is the host whose NCCL bootstrap
@@ -1043,7 +1043,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     }
 
     nodesFromFileNames(*result, events, sh.warnings);
-    applyPodPlacement(*result, events, sh.warnings);
+    applyNodeAliases(*result, events, sh.warnings);
 
     // --- 5. Clock offsets from events that happen at nearly the same moment on every node:
     // the same collective timing out (same SeqNum) and NCCL init completing.

@@ -811,7 +811,7 @@ LineAttribution::LineAttribution(IngestResultPtr result)
             m_rankNode.insert(it.value(), it.key().left(it.key().lastIndexOf(u':')));
     }
     for (const NodeAlias &a : m_result->nodeAliases)
-        m_alias.insert(a.alias, a.node);
+        m_alias.insert(a.alias, a);
     QList<qint64> local;
     for (const Event &ev : m_result->events) {
         if (ev.kind == Event::Kind::Fingerprint || ev.kind == Event::Kind::Fact || ev.kind == Event::Kind::NcclInitComplete
@@ -874,7 +874,9 @@ LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRe
 
     auto named = [this](const QString &node, Src from) -> std::pair<QString, Src> {
         const auto a = m_alias.constFind(node);
-        return a == m_alias.cend() ? std::pair{node, from} : std::pair{*a, Src::PodPlacement};
+        if (a == m_alias.cend())
+            return {node, from};
+        return {a->node, a->kind == NodeAlias::Kind::Pod ? Src::PodPlacement : Src::Address};
     };
     std::pair<QString, Src> node;
     if (f && f->attributionByHand && !f->node.isEmpty())
@@ -891,12 +893,6 @@ LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRe
         node = {m_rankNode.value(id.rank), Src::RankNode};
     else if (f && !f->node.isEmpty())
         node = {f->node, Src::File};
-    if (node.second == Src::PodPlacement) {
-        for (const NodeAlias &a : m_result->nodeAliases) {
-            if (a.node == node.first && a.kind == NodeAlias::Kind::Address && (a.alias == QString::fromUtf8(prefix.rayIp)))
-                node.second = Src::Address;
-        }
-    }
     id.node = node.first;
     id.nodeFrom = node.first.isEmpty() ? Src::None : node.second;
     return id;
@@ -979,10 +975,10 @@ FilteredLineSource::Predicate LineFilter::predicate(IngestResultPtr result) cons
             return false;
         if (f.rank < 0 && f.node.isEmpty())
             return true;
-        const int r = attribution->rank(line, origin);
-        if (f.rank >= 0 && r != f.rank)
+        const LineAttribution::Identity id = attribution->identity(line, origin); // one parse for both
+        if (f.rank >= 0 && id.rank != f.rank)
             return false;
-        return f.node.isEmpty() || attribution->node(line, origin) == f.node;
+        return f.node.isEmpty() || id.node == f.node;
     };
 }
 

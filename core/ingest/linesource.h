@@ -247,7 +247,7 @@ public:
 private:
     IngestResultPtr m_result;
     QHash<int, QString> m_rankNode;
-    QHash<QString, QString> m_alias;                // pod or address -> node
+    QHash<QString, NodeAlias> m_alias;              // pod or address -> its node
     QHash<quint64, Identity> m_eventIdentity;       // (file << 40 | line) -> the ingest's answer
     QHash<QString, qint64> m_offsetMs;
     QHash<quint64, qint64> m_eventTime;             // (file << 40 | line) -> own-time events

@@ -11,6 +11,7 @@
 #include "inventoryparser.h"
 #include "knowledgebase.h"
 #include "linereader.h"
+#include "linesource.h"
 #include "podplacement.h"
 #include "slurmlayout.h"
 
@@ -187,6 +188,11 @@ private Q_SLOTS:
         // Both pods use pid 52 in their own namespaces: the host:pid of one machine keeps both.
         QCOMPARE(r->ingest->processRanks.value(u"trainer-worker-1:52"_s), 3);
         QCOMPARE(r->ingest->processRanks.value(u"gpu-node-b:52"_s), 3);
+        // The log view reads a line no event came from by the same names.
+        const ingest::LineAttribution lines(r->ingest);
+        const auto id = lines.identity("[pod/trainer-worker-1/pytorch] epoch 3 done", {r->ingest->events.first().source.file, 99});
+        QCOMPARE(id.node, u"gpu-node-b"_s);
+        QCOMPARE(id.nodeFrom, ingest::IdentitySource::PodPlacement);
     }
 
     void podPlacedTwiceIsAConflict()
