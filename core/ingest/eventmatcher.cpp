@@ -89,6 +89,10 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // The step's layout as a batch script or `env` prints it: node list, tasks per node and
         // distribution give the node of every task id even when no task failed visibly.
         QRegularExpression(uR"re(\b(?<key>SLURM_(?:JOB_|STEP_)?(?:NODELIST|TASKS_PER_NODE)|SLURM_DISTRIBUTION)\s*[=:]\s*["']?(?<value>[^\s"']+))re"_s),
+        // Ray Train's worker table ("Started distributed worker processes:", then one line per
+        // worker, "- (ip=10.0.59.242, pid=7410) rank=0, local_rank=0, node_rank=0", with a
+        // node_id and "world_rank" in later releases): the only tie of a worker's pid to its rank.
+        QRegularExpression(uR"(- \((?:node_id=\w+, )?ip=(?<ip>[0-9.]+|[0-9a-fA-F:]+), pid=(?<pid>\d+)\) (?:world_)?rank=(?<rank>\d+), local_rank=(?<local_rank>\d+))"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -104,6 +108,7 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"\"boot_time\""_s, -1 - BootTime);
     addTarget(u"srun: error: "_s, -1 - SrunTaskNode);
     addTarget(u"SLURM_"_s, -1 - SlurmVariable);
+    addTarget(u", local_rank="_s, -1 - RayWorkerRank);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

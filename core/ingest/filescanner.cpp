@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filescanner.h"
 
+#include "bytesearch.h"
+
 #include <cstring>
 
 using namespace Qt::StringLiterals;
@@ -112,6 +114,50 @@ qsizetype FileScanner::detectWrapWidth(QByteArrayView head)
     return followedByRecord * 2 < bestCount ? best : 0;
 }
 
+bool FileScanner::detectBracketRanks(QByteArrayView head)
+{
+    // MPICH and Intel MPI label each line "[rank] "; a log viewer's copy labels it "[line] " and
+    // a pasted NCCL line without its host:pid:tid keeps "[cudaDev] NCCL …". Ranks repeat and
+    // may go down; line numbers only go up, one at a time; device indices precede NCCL's text.
+    int nonEmpty = 0, labelled = 0, pairs = 0, nextLine = 0;
+    qint64 previous = -1;
+    const char *p = head.data();
+    const char *end = p + std::min<qsizetype>(head.size(), 256 << 10);
+    while (p < end) {
+        const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
+        if (!nl)
+            break;
+        const QByteArrayView line(p, nl - p);
+        p = nl + 1;
+        if (line.trimmed().isEmpty())
+            continue;
+        ++nonEmpty;
+        const QByteArrayView content = line.sliced(LinePrefix::parse(line).contentOffset);
+        const char *q = content.data();
+        const char *qend = q + content.size();
+        if (q == qend || *q != '[')
+            continue;
+        ++q;
+        const char *digits = q;
+        qint64 n = 0;
+        while (q < qend && *q >= '0' && *q <= '9' && q - digits < 8)
+            n = n * 10 + (*q++ - '0');
+        if (q == digits || q + 1 >= qend || *q != ']' || q[1] != ' ')
+            continue;
+        const QByteArrayView rest = content.sliced(q + 2 - content.data());
+        const qsizetype nccl = findBytes(rest.first(std::min<qsizetype>(rest.size(), 120)), "NCCL ");
+        if (nccl == 0 || (nccl > 0 && !containsBytes(rest.first(nccl - 1), " ")))
+            continue; // "[3] NCCL INFO …", "[3] include/shm.h:28 NCCL WARN …"
+        ++labelled;
+        if (previous >= 0) {
+            ++pairs;
+            nextLine += n == previous + 1;
+        }
+        previous = n;
+    }
+    return labelled >= 2 && labelled * 2 >= nonEmpty && nextLine < pairs;
+}
+
 FileScanner::FileScanner(const EventMatcher &matcher, const IngestConfig &config, qint64 firstLine, qint64 firstOffset)
     : m_matcher(matcher)
     , m_config(config)
@@ -128,6 +174,8 @@ void FileScanner::feed(QByteArrayView block)
     if (!m_wrapDecided) {
         m_wrapDecided = true;
         m_wrapWidth = m_scan.firstLine == 1 ? detectWrapWidth(block) : 0;
+        m_bracketRanks = detectBracketRanks(block);
+        m_scan.bracketRanks = m_bracketRanks;
     }
     const char *p = block.data();
     const char *end = p + block.size();
@@ -216,7 +264,7 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
     // Sampled lines: a timestamp for inferring the times of lines without one, and rank/host
     // claims for attributing the file.
     if (checkpoint || rel < 16) {
-        const LinePrefix prefix = LinePrefix::parse(line);
+        const LinePrefix prefix = LinePrefix::parse(line, m_bracketRanks);
         const QByteArrayView content = line.sliced(prefix.contentOffset);
         ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(content);
         if (t.isValid())
@@ -281,7 +329,7 @@ bool FileScanner::continuesPending(const LinePrefix &prefix, QByteArrayView cont
 
 void FileScanner::continuePending(QByteArrayView line)
 {
-    LinePrefix prefix = LinePrefix::parse(line);
+    LinePrefix prefix = LinePrefix::parse(line, m_bracketRanks);
     QByteArrayView content = line.sliced(prefix.contentOffset);
     if (content.trimmed().isEmpty() && !line.trimmed().isEmpty()) {
         // The whole line looked like a launcher label ("[0]:" in torchelastic's table).
@@ -346,7 +394,7 @@ void FileScanner::addCaptures(Event &ev, const EventMatcher::Hit &hit) const
 
 void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrappedLines, const QList<int> &anchors)
 {
-    const LinePrefix prefix = LinePrefix::parse(line);
+    const LinePrefix prefix = LinePrefix::parse(line, m_bracketRanks);
     const QByteArrayView content = line.sliced(prefix.contentOffset);
     const QString text = QString::fromUtf8(content);
     m_matcher.match(text, anchors, m_hits);
@@ -365,8 +413,11 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     base.slurmTask = prefix.slurmTask;
     if (!nccl.valid && (!prefix.pod.isEmpty() || plausibleHost(prefix.host)))
         base.ncclHost = (prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray(); // the writer's host name
-    else if (!nccl.valid && !prefix.rayIp.isEmpty())
+    else if (!nccl.valid && !prefix.rayIp.isEmpty()) {
         base.ncclHost = prefix.rayIp.toByteArray(); // a Ray worker's address; named by host later
+        base.ncclPid = prefix.rayPid;
+    }
+    base.rayPid = prefix.rayPid;
     base.pgRank = pgRankInMessage(content);
     if (nccl.valid) {
         base.ncclHost = nccl.host.toByteArray();
@@ -436,6 +487,9 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             continue;
         } else if (builtin == EventMatcher::AgentProcsPerNode) {
             m_scan.agentProcsPerNode = ev.capture(u"nproc"_s).toInt();
+            continue;
+        } else if (builtin == EventMatcher::RayWorkerRank) {
+            m_scan.workerRanks.append({ev.capture(u"ip"_s).toUtf8(), ev.capture(u"pid"_s).toLongLong(), ev.capture(u"rank"_s).toInt(), -1, lineNo});
             continue;
         } else if (builtin == EventMatcher::LauncherRank) {
             m_scan.launcherRanks.append({ev.capture(u"rank"_s).toInt(), ev.capture(u"local_rank"_s).toInt(), lineNo});

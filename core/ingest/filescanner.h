@@ -29,6 +29,7 @@ struct FileScan
         int prefixRank = -1;    // [rankN] prefix / Slurm label / MPI vpid, in that order
         int slurmTask = -1;     // the srun --label task id, whatever the rank
         int pgRank = -1;        // [PG … Rank N] inside the message
+        int rayPid = -1;        // Ray's "(Actor pid=N…)" prefix
         QByteArray ncclHost;
         qint64 ncclPid = -1;
     };
@@ -48,6 +49,7 @@ struct FileScan
     QList<TimeSample> times;    // sampled lines with a timestamp, ascending
     QList<RawEvent> events;
     QList<NcclInit> inits;
+    QList<NcclInit> workerRanks; // launcher tables that tie host:pid to a rank (Ray Train); nranks -1
     struct LauncherRank
     {
         int rank = -1;
@@ -81,6 +83,7 @@ struct FileScan
     bool ansi = false;
     bool overlong = false;
     bool endsWithoutNewline = false;
+    bool bracketRanks = false;  // MPICH "[rank] " labels (detectBracketRanks)
     Warnings warnings;
 };
 
@@ -107,6 +110,8 @@ public:
 
     // The width a file's head is hard-wrapped at, or 0 (tests call it directly).
     static qsizetype detectWrapWidth(QByteArrayView head);
+    // Whether a file's head carries MPICH / Intel MPI "[rank] " labels (tests call it directly).
+    static bool detectBracketRanks(QByteArrayView head);
 
 private:
     // A line with a fingerprint's anchor but no whole match, waiting for the lines that may
@@ -145,6 +150,7 @@ private:
     QByteArray m_normalised;  // scratch: the line without paste artefacts
     bool m_wrapDecided = false;
     qsizetype m_wrapWidth = 0;
+    bool m_bracketRanks = false;
     QByteArray m_wrapped;     // physical lines of a hard-wrapped line so far
     qint64 m_wrappedFirst = 0;
     Pending m_pending;

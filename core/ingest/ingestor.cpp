@@ -325,6 +325,44 @@ void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &wa
     }
 }
 
+// Slurm --output=%j-%t.out and the like: the task id a file's name holds, for the files that
+// nothing else attributes, when their lines do not say otherwise (a file whose lines claim
+// another rank, or several, shows the number is not the task).
+void taskIdsFromFileNames(const QList<Scanned> &scanned, QList<PathAttribution> &paths, Warnings &warnings)
+{
+    QStringList names;
+    QList<int> index;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const Scanned &s = scanned.at(fi);
+        const PathAttribution &pa = paths.at(fi);
+        if (pa.globalRank >= 0 || pa.localRank >= 0 || !pa.ncclHost.isEmpty() || s.skipped || s.chunkIndex > 0
+            || (s.kinds & (KindInventory | KindKernelLog | KindPlacement | KindErrorJson | KindBinary)) || s.scan.rankClaims.size() > 1)
+            continue;
+        if (s.scan.hostClaims.size() == 1 && s.displayPath.section(u'/', -1).contains(QString::fromUtf8(s.scan.hostClaims.cbegin().key())))
+            continue; // a per-node file named by its host
+        names.append(s.displayPath);
+        index.append(fi);
+    }
+    const QList<int> ids = PathAttribution::taskIdsFromNames(names);
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        const FileScan &scan = scanned.at(index.at(i)).scan;
+        if (ids.at(i) >= 0 && scan.rankClaims.size() == 1 && scan.rankClaims.cbegin().key() != ids.at(i))
+            return; // the lines of one file name another rank: the numbers are something else
+    }
+    int named = 0;
+    QString first;
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        if (ids.at(i) < 0)
+            continue;
+        paths[index.at(i)].globalRank = ids.at(i);
+        if (named++ == 0)
+            first = scanned.at(index.at(i)).displayPath;
+    }
+    if (named > 0) // one note for the lot: a 4,096-task job must not bury the other warnings
+        warnings.append({Warning::Kind::Attribution, first, 0,
+                         u"%1 file(s) like this one are taken to be Slurm tasks by the one number in which their names differ (--output=…%t…)"_s.arg(named)});
+}
+
 // The step's layout, when the bundle prints it (SLURM_STEP_NODELIST or SLURM_JOB_NODELIST with
 // the matching TASKS_PER_NODE, and SLURM_DISTRIBUTION): the node of every task id that no
 // "srun: error: <node>: task N" line placed. The step's own variables win over the job's.
@@ -610,10 +648,17 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                         e.event.source.line += shift;
                     for (auto &in : moved.inits)
                         in.line += shift;
+                    for (auto &in : moved.workerRanks)
+                        in.line += shift;
+                    for (auto &lr : moved.launcherRanks)
+                        lr.line += shift;
+                    for (auto &tn : moved.taskNodes)
+                        tn.line += shift;
                     prev.scan.checkpoints += moved.checkpoints;
                     prev.scan.times += moved.times;
                     prev.scan.events += moved.events;
                     prev.scan.inits += moved.inits;
+                    prev.scan.workerRanks += moved.workerRanks;
                     prev.scan.launcherRanks += moved.launcherRanks;
                     prev.scan.taskNodes += moved.taskNodes;
                     for (auto v : moved.slurmVariables) {
@@ -674,6 +719,31 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         }
     }
 
+    // A launcher's worker table (Ray Train) ties host:pid to a rank where NCCL's init lines do
+    // not; NCCL's word wins where both speak. A pid listed once in the whole bundle also names
+    // the rank of Ray lines that give no address ("(RayTrainWorker pid=7410) …").
+    QHash<qint64, int> rankOfLonePid;
+    {
+        QHash<qint64, int> pidCount;
+        for (const Scanned &s : std::as_const(scanned)) {
+            for (const FileScan::NcclInit &w : s.scan.workerRanks) {
+                const QByteArray key = w.host + ':' + QByteArray::number(w.pid);
+                ProcRank &pr = procRank[key];
+                const QString where = s.displayPath + u':' + QString::number(w.line);
+                if (pr.rank < 0)
+                    pr = {w.rank, -1, where};
+                else if (pr.rank != w.rank)
+                    sh.warnings.append({Warning::Kind::Attribution, s.displayPath, w.line,
+                                        u"the worker table gives process %1 rank %2, but %3 says rank %4; keeping %4"_s.arg(
+                                            QString::fromUtf8(key), QString::number(w.rank), pr.source, QString::number(pr.rank))});
+                if (pidCount[w.pid]++ == 0)
+                    rankOfLonePid.insert(w.pid, pr.rank);
+                else if (rankOfLonePid.value(w.pid, -1) != pr.rank)
+                    rankOfLonePid.insert(w.pid, -1);
+            }
+        }
+    }
+
     QHash<QString, QString> folderAlias; // per-node folder name -> host name seen in its files
     QList<PathAttribution> paths;
     for (const Scanned &s : std::as_const(scanned)) {
@@ -683,6 +753,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             folderAlias.insert(pa.node, QString::fromUtf8(host));
         paths.append(pa);
     }
+    taskIdsFromFileNames(scanned, paths, sh.warnings);
 
     // Where each rank runs, from the lines that say it for certain: NCCL init lines.
     QHash<int, QString> rankNode;
@@ -703,6 +774,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.lines = s.scan.lines;
         f.checkpoints = s.scan.checkpoints;
         f.crlf = s.scan.crlf;
+        f.bracketRanks = s.scan.bracketRanks;
         f.ansi = s.scan.ansi;
         f.truncatedLastLine = s.scan.endsWithoutNewline;
         f.overlongLines = s.scan.overlong;
@@ -964,8 +1036,13 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             int rank = rankByHand ? f.rank : raw.prefixRank;
             ev.rankFrom = rankByHand ? Src::ByHand : Src::LinePrefix;
             if (rank < 0 && !raw.ncclHost.isEmpty()) {
-                rank = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid)).rank;
-                ev.rankFrom = Src::NcclProcess;
+                const ProcRank pr = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid));
+                rank = pr.rank;
+                ev.rankFrom = pr.nranks < 0 ? Src::WorkerTable : Src::NcclProcess;
+            }
+            if (rank < 0 && raw.rayPid >= 0) {
+                rank = rankOfLonePid.value(raw.rayPid, -1);
+                ev.rankFrom = Src::WorkerTable;
             }
             if (rank < 0) {
                 rank = raw.pgRank;

@@ -61,6 +61,7 @@ struct InputFile
     bool ansi = false;
     bool truncatedLastLine = false;
     bool overlongLines = false;
+    bool bracketRanks = false; // lines carry MPICH / Intel MPI "[rank] " labels
     // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of
     // the file, over what its lines claim.
     bool attributionByHand = false;
@@ -81,6 +82,7 @@ enum class IdentitySource : quint8 {
     ByHand,        // Edit -> Corrections
     LinePrefix,    // the line's own prefix: [rankN]:, srun --label, MPI tag, NCCL host, pdsh host, pod
     NcclProcess,   // NCCL's init line for the line's host:pid
+    WorkerTable,   // a launcher's table of worker pids and ranks (Ray Train)
     Message,       // [PG … Rank N] inside the message
     File,          // the file's rank or node (its name, folder, or what most of its lines say)
     RankNode,      // where the rank runs, by NCCL's init lines or another line of the rank

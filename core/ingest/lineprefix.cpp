@@ -52,7 +52,7 @@ bool utcStamp(const char *&p, const char *end, ParsedTime &t)
 
 } // namespace
 
-LinePrefix LinePrefix::parse(QByteArrayView line)
+LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
 {
     LinePrefix r;
     const char *begin = line.data();
@@ -122,6 +122,15 @@ LinePrefix LinePrefix::parse(QByteArrayView line)
                 r.slurmTask = int(task);
                 p = q + 2;
             }
+        }
+    }
+    // MPICH / Intel MPI "-prepend-rank": "[3] " before the process's own output.
+    if (bracketRanks && p < end && *p == '[') {
+        const char *q = p + 1;
+        const qint64 rank = number(q, end);
+        if (rank >= 0 && rank < 10'000'000 && q + 1 < end && *q == ']' && q[1] == ' ') {
+            r.mpiRank = int(rank);
+            p = q + 2;
         }
     }
     // 6: Open MPI "[1,3]<stdout>:" (ORTE) or with a trailing space (PMIx); Horovod's Gloo

@@ -27,7 +27,10 @@ struct LinePrefix
     ParsedTime outerTime;  // CRI / kubectl UTC timestamp, the only cross-node anchor
     qsizetype contentOffset = 0; // where the message (after all prefixes) starts
 
-    static LinePrefix parse(QByteArrayView line);
+    // bracketRanks: the file's lines carry MPICH / Intel MPI's "[N] " rank label (mpiexec
+    // -prepend-rank / -l). Decided per file (FileScanner::detectBracketRanks), because a bare
+    // "[N] " is as often a log viewer's line number or NCCL's device index.
+    static LinePrefix parse(QByteArrayView line, bool bracketRanks = false);
 };
 
 // NCCL's own "host:pid:tid [dev] " prefix, optionally after its [%F %T] timestamp (NCCL >= 2.26).

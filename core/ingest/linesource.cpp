@@ -855,7 +855,7 @@ LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRe
     const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
     QByteArray scratch;
     const QByteArrayView line = withoutAnsi(raw, scratch);
-    const LinePrefix prefix = LinePrefix::parse(line);
+    const LinePrefix prefix = LinePrefix::parse(line, f && f->bracketRanks);
     const QByteArrayView content = line.sliced(prefix.contentOffset);
     const NcclPrefix nccl = NcclPrefix::parse(content);
     if (f && f->attributionByHand && f->rank >= 0) {
@@ -866,6 +866,11 @@ LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRe
     } else if (const int r = nccl.valid && m_result ? m_result->processRanks.value(QString::fromUtf8(nccl.host) + u':' + QString::number(nccl.pid), -1) : -1;
                r >= 0) {
         id = {r, {}, Src::NcclProcess, Src::None};
+    } else if (const int w = prefix.rayPid >= 0 && !prefix.rayIp.isEmpty() && m_result
+                                 ? m_result->processRanks.value(QString::fromUtf8(prefix.rayIp) + u':' + QString::number(prefix.rayPid), -1)
+                                 : -1;
+               w >= 0) {
+        id = {w, {}, Src::WorkerTable, Src::None};
     } else if (const int pg = pgRankInMessage(content); pg >= 0) {
         id = {pg, {}, Src::Message, Src::None};
     } else if (f && f->rank >= 0) {
@@ -938,7 +943,8 @@ qint64 LineAttribution::time(QByteArrayView raw, SourceRef origin) const
         return ev.value();
     QByteArray scratch;
     const QByteArrayView line = withoutAnsi(raw, scratch);
-    const LinePrefix prefix = LinePrefix::parse(line);
+    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
+    const LinePrefix prefix = LinePrefix::parse(line, f && f->bracketRanks);
     const QByteArrayView content = line.sliced(prefix.contentOffset);
     const ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(content);
     qint64 ms = NoTime;

@@ -7,6 +7,10 @@
 #include "ingestresult.h"
 
 #include <QRegularExpression>
+#include <QSet>
+
+#include <limits>
+#include <map>
 
 using namespace Qt::StringLiterals;
 
@@ -76,6 +80,70 @@ PathAttribution PathAttribution::parse(const QString &relativePath)
             r.node = name;
     }
     return r;
+}
+
+QList<int> PathAttribution::taskIdsFromNames(const QStringList &relativePaths)
+{
+    QList<int> ids(relativePaths.size(), -1);
+    struct Named
+    {
+        qsizetype index;
+        QList<qint64> numbers;
+    };
+    std::map<QString, QList<Named>> groups; // folder + name with its numbers as '#'
+    static const QRegularExpression digits(uR"(\d+)"_s);
+    for (qsizetype i = 0; i < relativePaths.size(); ++i) {
+        const QString &path = relativePaths.at(i);
+        const qsizetype slash = path.lastIndexOf(u'/');
+        const QString folder = path.left(slash + 1);
+        const QString name = path.mid(slash + 1);
+        QString shape;
+        Named named{i, {}};
+        qsizetype last = 0;
+        for (auto it = digits.globalMatch(name); it.hasNext();) {
+            const auto m = it.next();
+            shape += QStringView(name).mid(last, m.capturedStart() - last) + u'#';
+            named.numbers.append(m.capturedView().size() > 9 ? -1 : m.capturedView().toLongLong());
+            last = m.capturedEnd();
+        }
+        if (named.numbers.isEmpty())
+            continue;
+        shape += QStringView(name).mid(last);
+        groups[folder + shape].append(named);
+    }
+    for (const auto &[shape, files] : groups) {
+        if (files.size() < 2)
+            continue;
+        const qsizetype fields = files.first().numbers.size();
+        int varying = -1;
+        bool oneField = true;
+        for (qsizetype k = 0; k < fields && oneField; ++k) {
+            for (const Named &n : files) {
+                if (n.numbers.at(k) != files.first().numbers.at(k)) {
+                    oneField = varying < 0;
+                    varying = int(k);
+                    break;
+                }
+            }
+        }
+        if (!oneField || varying < 0)
+            continue;
+        QSet<qint64> values;
+        qint64 low = std::numeric_limits<qint64>::max(), high = -1;
+        for (const Named &n : files) {
+            const qint64 v = n.numbers.at(varying);
+            values.insert(v);
+            low = std::min(low, v);
+            high = std::max(high, v);
+        }
+        // Task ids start at 0 and a bundle rarely lacks many of them; rotated logs (.1, .2),
+        // node numbers (gpu-07) and dates do not.
+        if (low != 0 || values.size() != files.size() || high >= 2 * files.size() || high > 1'000'000)
+            continue;
+        for (const Named &n : files)
+            ids[n.index] = int(n.numbers.at(varying));
+    }
+    return ids;
 }
 
 bool FileKindDetector::looksBinary(QByteArrayView head)
@@ -159,6 +227,7 @@ QString identitySourceName(IdentitySource s)
     case IdentitySource::ByHand: return u"set by hand"_s;
     case IdentitySource::LinePrefix: return u"line prefix"_s;
     case IdentitySource::NcclProcess: return u"NCCL init line of the process"_s;
+    case IdentitySource::WorkerTable: return u"the launcher's worker table"_s;
     case IdentitySource::Message: return u"rank in the message"_s;
     case IdentitySource::File: return u"the file"_s;
     case IdentitySource::RankNode: return u"where the rank runs"_s;

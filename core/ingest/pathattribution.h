@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QByteArrayView>
+#include <QList>
 #include <QString>
 
 namespace rankscope::ingest {
@@ -21,6 +22,10 @@ struct PathAttribution
     static PathAttribution parse(const QString &relativePath);
     // True for folder names that are layout, not hosts (logs, attempt_0, 3, torchelastic_x …).
     static bool isLayoutFolder(const QString &name);
+    // Slurm's --output patterns name files by task id among other fields (%j-%t.out,
+    // train_%j_%t.log): in a folder whose file names differ in one number only, and that number
+    // runs from 0 without repeats, it is the task id. One entry per path, -1 where none.
+    static QList<int> taskIdsFromNames(const QStringList &relativePaths);
 };
 
 // What a file holds, decided from its first 64 KiB (content first, name second). A file may

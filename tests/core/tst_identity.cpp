@@ -285,6 +285,78 @@ private Q_SLOTS:
         QVERIFY(warns(*r, u"taken to be from gpu-b07, which its file name holds"_s));
     }
 
+    // Ray Train's worker table ties pid to rank: the kernel's OOM kill of that pid on the host
+    // that the NCCL bootstrap line names for the worker's address is that rank's death.
+    void rayWorkerTableNamesTheKilledRank()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"driver.log"_s,
+                      "(TorchTrainer pid=7236) Started distributed worker processes: \n"
+                      "(TorchTrainer pid=7236) - (ip=10.0.59.242, pid=7410) rank=0, local_rank=0, node_rank=0\n"
+                      "(TorchTrainer pid=7236) - (ip=10.0.59.242, pid=7411) rank=1, local_rank=1, node_rank=0\n"
+                      "(TorchTrainer pid=7236) - (ip=10.0.12.174, pid=3381) rank=2, local_rank=0, node_rank=1\n"
+                      "(TorchTrainer pid=7236) - (ip=10.0.12.174, pid=3383) rank=3, local_rank=1, node_rank=1\n"
+                      "(RayTrainWorker pid=3383, ip=10.0.12.174) ip-10-0-12-174:3383:3502 [1] NCCL INFO Bootstrap : Using ens5:10.0.12.174<0>\n"
+                      "(RayTrainWorker pid=7410, ip=10.0.59.242) ip-10-0-59-242:7410:7500 [0] NCCL INFO Bootstrap : Using ens5:10.0.59.242<0>\n"
+                      "(RayTrainWorker pid=3383, ip=10.0.12.174) step 10 loss 2.31\n"));
+        QVERIFY(b.add(u"ip-10-0-12-174/dmesg.txt"_s,
+                      "[Tue Jun  4 10:22:31 2024] ray::RayTrainW invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, oom_score_adj=0\n"
+                      "[Tue Jun  4 10:22:31 2024] Out of memory: Killed process 3383 (ray::RayTrainW) total-vm:98123456kB, anon-rss:61234567kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:123456kB oom_score_adj:0\n"));
+        const auto r = b.analyse();
+        QCOMPARE(r->verdict.node, u"ip-10-0-12-174"_s);
+        QCOMPARE(r->verdict.rank, 3);
+        // The worker's own lines carry its rank too, from the table, and say so.
+        const auto &events = r->ingest->events;
+        const auto step = std::find_if(events.cbegin(), events.cend(), [](const ingest::Event &e) { return e.kind == ingest::Event::Kind::TrainingStep; });
+        QVERIFY(step != events.cend());
+        QCOMPARE(step->rank, 3);
+        QCOMPARE(step->rankFrom, ingest::IdentitySource::WorkerTable);
+    }
+
+    // MPICH's "[N] " label is the only per-line rank; the labelled NCCL init line places it.
+    void mpichLabelsNameTheRank()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"job.out"_s,
+                      "[0] ampere-n03:5101:5101 [0] NCCL INFO comm 0x55d0c8a0 rank 0 nranks 2 cudaDev 0 nvmlDev 0 busId 1b000 commId 0x9f1e - Init COMPLETE\n"
+                      "[1] ampere-n04:8812:8812 [0] NCCL INFO comm 0x55e1d9b0 rank 1 nranks 2 cudaDev 0 nvmlDev 0 busId 1b000 commId 0x9f1e - Init COMPLETE\n"
+                      "[1] Traceback (most recent call last):\n"
+                      "[1]   File \"train.py\", line 88, in <module>\n"
+                      "[1] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.05 GiB is free.\n"
+                      "[0] step 40 loss 1.92\n"));
+        const auto r = b.analyse();
+        QCOMPARE(r->verdict.rank, 1);
+        QCOMPARE(r->verdict.node, u"ampere-n04"_s);
+    }
+
+    // Slurm --output=train-%j-%t.out: the task id in the name, srun's error line for the node.
+    void slurmTaskIdInFileName()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"slurm-5528113.out"_s, "srun: error: dgx-b07: task 2: Exited with exit code 1\n"));
+        QVERIFY(b.add(u"logs/train-5528113-0.out"_s, "step 40 loss 1.92\n"));
+        QVERIFY(b.add(u"logs/train-5528113-1.out"_s, "step 40 loss 1.93\n"));
+        QVERIFY(b.add(u"logs/train-5528113-2.out"_s,
+                      "Traceback (most recent call last):\n"
+                      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.05 GiB is free.\n"));
+        const auto r = b.analyse();
+        QCOMPARE(r->verdict.rank, 2);
+        QCOMPARE(r->verdict.node, u"dgx-b07"_s);
+        QVERIFY(warns(*r, u"taken to be Slurm tasks"_s));
+    }
+
+    // A number the lines contradict is not the task: nothing is named by it.
+    void fileNumberContradictedByLines()
+    {
+        Bundle b;
+        QVERIFY(b.add(u"logs/out-0.log"_s, "[rank1]: step 40 loss 1.92\n"));
+        QVERIFY(b.add(u"logs/out-1.log"_s, "[rank0]: step 40 loss 1.93\n"));
+        const auto r = b.analyse();
+        for (const ingest::InputFile &f : r->ingest->files)
+            QCOMPARE(f.rank, f.path.endsWith(u"0.log"_s) ? 1 : 0);
+        QVERIFY(!warns(*r, u"taken to be Slurm tasks"_s));
+    }
+
     // A Ray worker's line names its address; NCCL's bootstrap line says whose address it is.
     void rayAddressNamesTheHost()
     {

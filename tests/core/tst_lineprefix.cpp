@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The stacked launcher prefixes of log-formats.md §0, on lines as real bundles have them.
+#include "filescanner.h"
 #include "lineprefix.h"
 #include "pathattribution.h"
 
@@ -59,6 +60,41 @@ private Q_SLOTS:
         QCOMPARE(p.mpiRank, mpiRank);
         QCOMPARE(QString::fromUtf8(p.host.toByteArray()), host);
         QCOMPARE(QString::fromUtf8(line.mid(p.contentOffset)), content);
+    }
+
+    // MPICH / Intel MPI "-prepend-rank" labels, read only where the file says they are ranks.
+    void bracketRankLabel()
+    {
+        const LinePrefix labelled = LinePrefix::parse("[5] ampere-n04:8812:8812 [1] NCCL INFO Bootstrap : Using ib0:10.1.0.4<0>", true);
+        QCOMPARE(labelled.mpiRank, 5);
+        QVERIFY(NcclPrefix::parse(QByteArrayView("[5] ampere-n04:8812:8812 [1] NCCL INFO x").sliced(labelled.contentOffset)).valid);
+        QCOMPARE(LinePrefix::parse("[5] Traceback (most recent call last):").mpiRank, -1);
+    }
+
+    void bracketRankFiles_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<bool>("ranks");
+        QTest::addRow("hydra, interleaved") << "[0] step 1 loss 2.3\n[1] step 1 loss 2.4\n[1] step 2 loss 2.2\n[0] step 2 loss 2.1\n"_ba << true;
+        QTest::addRow("round robin goes back to 0")
+            << "[0] a\n[1] a\n[2] a\n[3] a\n[0] b\n[1] b\n[2] b\n[3] b\n[0] c\n"_ba << true;
+        QTest::addRow("with mpiexec's own banner")
+            << "[3] RuntimeError: x\n[3] y\n===================\n=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES\n[2] z\n"_ba << true;
+        QTest::addRow("log viewer line numbers")
+            << "[80746] NCCL INFO a\n[80747] step 3\n[80748] step 4\n[80749] RuntimeError\n"_ba << false;
+        QTest::addRow("device index of a stripped NCCL line (NVIDIA/nccl#525)")
+            << "[3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device\n"
+               "[3] NCCL INFO include/shm.h:41 -> 2\n"
+               "[3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1 (size 9637888)\n"_ba
+            << false;
+        QTest::addRow("one stray label") << "[0] hello\nplain\nplain\n"_ba << false;
+        QTest::addRow("mostly unlabelled") << "[0] a\n[1] b\nc\nd\ne\nf\n"_ba << false;
+    }
+    void bracketRankFiles()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(bool, ranks);
+        QCOMPARE(FileScanner::detectBracketRanks(head), ranks);
     }
 
     void kubectlUtcIsKept()
@@ -126,6 +162,27 @@ private Q_SLOTS:
         QTest::addRow("no hint") << u"slurm-4891784.out"_s << QString() << -1 << -1;
         QTest::addRow("warm-up is not a rank") << u"frank7/notes.txt"_s << u"frank7"_s << -1 << -1;
     }
+    void taskIdsFromNames_data()
+    {
+        QTest::addColumn<QStringList>("paths");
+        QTest::addColumn<QList<int>>("ids");
+        QTest::newRow("job id and task id") << QStringList{u"logs/train-5528113-1.out"_s, u"logs/train-5528113-0.out"_s, u"logs/train-5528113-2.out"_s}
+                               << QList<int>{1, 0, 2};
+        QTest::newRow("name, job and task, one task missing") << QStringList{u"o/llm7b_91_0.log"_s, u"o/llm7b_91_1.log"_s, u"o/llm7b_91_3.log"_s}
+                                             << QList<int>{0, 1, 3};
+        QTest::addRow("two numbers vary") << QStringList{u"a-1-0.out"_s, u"a-2-1.out"_s} << QList<int>{-1, -1};
+        QTest::addRow("rotated logs start at 1") << QStringList{u"train.log.1"_s, u"train.log.2"_s} << QList<int>{-1, -1};
+        QTest::addRow("node numbers") << QStringList{u"gpu-07.log"_s, u"gpu-08.log"_s, u"gpu-09.log"_s} << QList<int>{-1, -1, -1};
+        QTest::addRow("other folder, other group") << QStringList{u"a/t-0.out"_s, u"b/t-1.out"_s} << QList<int>{-1, -1};
+        QTest::addRow("alone") << QStringList{u"slurm-4891784.out"_s} << QList<int>{-1};
+    }
+    void taskIdsFromNames()
+    {
+        QFETCH(QStringList, paths);
+        QFETCH(QList<int>, ids);
+        QCOMPARE(PathAttribution::taskIdsFromNames(paths), ids);
+    }
+
     void paths()
     {
         QFETCH(QString, path);
