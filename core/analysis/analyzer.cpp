@@ -1310,6 +1310,18 @@ struct Builder
         });
         if (out.diagnoses.size() > 20)
             out.diagnoses.resize(20);
+        // "Why it matched" leads with the lines that decide: the verdict's own line, then its
+        // rank's and its node's (the outlier's inventory), then the healthy nodes' lines.
+        const Verdict &v = out.verdict;
+        auto closeness = [&v](const Evidence &e) {
+            if (v.evidence.source.isValid() && e.source == v.evidence.source)
+                return 0;
+            if (!v.node.isEmpty() && e.node == v.node)
+                return v.rank >= 0 && e.rank == v.rank ? 1 : 2;
+            return 3;
+        };
+        for (Diagnosis &d : out.diagnoses)
+            std::stable_sort(d.evidence.begin(), d.evidence.end(), [&](const Evidence &a, const Evidence &b) { return closeness(a) < closeness(b); });
     }
 };
 

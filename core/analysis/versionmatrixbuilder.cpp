@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "versionmatrixbuilder.h"
 
+#include "naturalorder.h"
+
 #include <QRegularExpression>
 #include <QSet>
 
@@ -60,7 +62,7 @@ VersionMatrix VersionMatrixBuilder::build(const QList<Fact> &facts, const QStrin
         byComp[f.component][f.node].append(&f);
     }
     m.nodes = QStringList(nodeSet.cbegin(), nodeSet.cend());
-    std::sort(m.nodes.begin(), m.nodes.end());
+    std::sort(m.nodes.begin(), m.nodes.end(), NaturalLess());
 
     QStringList components = fixedComponents();
     QStringList extras;

@@ -263,7 +263,9 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
 
     // Sampled lines: a timestamp for inferring the times of lines without one, and rank/host
     // claims for attributing the file.
-    if (checkpoint || rel < 16) {
+    // Every line of a file's head (small files whole: a 200-line driver log may stamp only a
+    // handful of its lines), then every checkpoint's.
+    if (checkpoint || rel < DenseSampledLines) {
         const LinePrefix prefix = LinePrefix::parse(line, m_bracketRanks);
         const QByteArrayView content = line.sliced(prefix.contentOffset);
         ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(content);
@@ -407,6 +409,9 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     const int prefixRank = prefix.globalRank >= 0 ? prefix.globalRank
                            : prefix.slurmTask >= 0 ? prefix.slurmTask
                                                    : prefix.mpiRank;
+    // An event's own timestamp is a sample too: it is where the times matter.
+    if (t.isValid() && wrappedLines == 0 && (m_scan.times.isEmpty() || m_scan.times.last().line < lineNo))
+        m_scan.times.append({lineNo, t});
     FileScan::RawEvent base;
     base.time = t;
     base.prefixRank = prefixRank;

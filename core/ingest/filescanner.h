@@ -107,6 +107,8 @@ public:
     static constexpr int MaxJoinedLines = 8;
     // A hard-wrapped line is joined over at most this many physical lines.
     static constexpr qint64 MaxWrappedLines = 64;
+    // The first lines of a file are all sampled for a timestamp and a rank or host claim.
+    static constexpr qint64 DenseSampledLines = 256;
 
     // The width a file's head is hard-wrapped at, or 0 (tests call it directly).
     static qsizetype detectWrapWidth(QByteArrayView head);

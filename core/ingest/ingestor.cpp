@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ingestor.h"
 
+#include "naturalorder.h"
+
 #include "archivewalker.h"
 #include "eventmatcher.h"
 #include "filescanner.h"
@@ -1048,6 +1050,15 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 rank = raw.pgRank;
                 ev.rankFrom = Src::Message;
             }
+            if (rank < 0 && ev.localRank >= 0 && !f.attributionByHand) {
+                // torchrun --tee's "[default3]:" on a node whose agent says where its local
+                // ranks start (failure table, rendezvous group rank).
+                const QString node = !raw.ncclHost.isEmpty() ? QString::fromUtf8(raw.ncclHost) : f.node;
+                if (rankOffset.contains(node) && !ambiguousOffset.contains(node)) {
+                    rank = rankOffset.value(node) + ev.localRank;
+                    ev.rankFrom = Src::WorkerTable;
+                }
+            }
             if (rank < 0) {
                 rank = f.rank;
                 ev.rankFrom = Src::File;
@@ -1159,16 +1170,14 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                                                               : u"collective timeouts (SeqNum)"_s;
             }
         }
-        QStringList nodes;
-        for (const InputFile &f : std::as_const(result->files)) {
-            if (!f.node.isEmpty() && !nodes.contains(f.node))
-                nodes.append(f.node);
-        }
-        for (const Event &ev : std::as_const(events)) {
-            if (!ev.node.isEmpty() && !nodes.contains(ev.node))
-                nodes.append(ev.node);
-        }
-        std::sort(nodes.begin(), nodes.end());
+        QSet<QString> nodeSet;
+        for (const InputFile &f : std::as_const(result->files))
+            nodeSet.insert(f.node);
+        for (const Event &ev : std::as_const(events))
+            nodeSet.insert(ev.node);
+        nodeSet.remove(QString());
+        QStringList nodes(nodeSet.cbegin(), nodeSet.cend());
+        std::sort(nodes.begin(), nodes.end(), NaturalLess());
         // Hosts the lines themselves name (NCCL, pdsh, pods, syslog, prompts), not a folder guess.
         QSet<QString> namedByLines;
         for (const Scanned &s : std::as_const(scanned)) {

@@ -82,7 +82,7 @@ enum class IdentitySource : quint8 {
     ByHand,        // Edit -> Corrections
     LinePrefix,    // the line's own prefix: [rankN]:, srun --label, MPI tag, NCCL host, pdsh host, pod
     NcclProcess,   // NCCL's init line for the line's host:pid
-    WorkerTable,   // a launcher's table of worker pids and ranks (Ray Train)
+    WorkerTable,   // a launcher's table of ranks: Ray Train's worker pids, torchrun's local-rank offset
     Message,       // [PG … Rank N] inside the message
     File,          // the file's rank or node (its name, folder, or what most of its lines say)
     RankNode,      // where the rank runs, by NCCL's init lines or another line of the rank

@@ -227,7 +227,7 @@ QString identitySourceName(IdentitySource s)
     case IdentitySource::ByHand: return u"set by hand"_s;
     case IdentitySource::LinePrefix: return u"line prefix"_s;
     case IdentitySource::NcclProcess: return u"NCCL init line of the process"_s;
-    case IdentitySource::WorkerTable: return u"the launcher's worker table"_s;
+    case IdentitySource::WorkerTable: return u"the launcher's rank table"_s;
     case IdentitySource::Message: return u"rank in the message"_s;
     case IdentitySource::File: return u"the file"_s;
     case IdentitySource::RankNode: return u"where the rank runs"_s;

@@ -68,6 +68,7 @@ void VersionMatrixModel::rebuild()
     if (!m_group) {
         for (const QString &n : m.nodes)
             m_rows.append({n});
+        outliersFirst();
         return;
     }
     // Group nodes by the values of every component (not only the visible ones).
@@ -86,6 +87,34 @@ void VersionMatrixModel::rebuild()
             m_rows[*it].append(n);
         }
     }
+    outliersFirst();
+}
+
+void VersionMatrixModel::outliersFirst()
+{
+    // The rows that differ are what the matrix is read for: on top, in node order otherwise.
+    const analysis::VersionMatrix &m = m_result->matrix;
+    auto differs = [&m](const QStringList &nodes) {
+        for (const QString &c : m.components) {
+            const MatrixCell *cell = m.cell(nodes.first(), c);
+            if (cell && (cell->state == MatrixCell::State::Outlier || cell->state == MatrixCell::State::Conflicting))
+                return true;
+        }
+        return false;
+    };
+    std::stable_partition(m_rows.begin(), m_rows.end(), differs);
+}
+
+bool VersionMatrixModel::hasOutliers(const analysis::VersionMatrix &m)
+{
+    for (const QString &n : m.nodes) {
+        for (const QString &c : m.components) {
+            const MatrixCell *cell = m.cell(n, c);
+            if (cell && (cell->state == MatrixCell::State::Outlier || cell->state == MatrixCell::State::Conflicting))
+                return true;
+        }
+    }
+    return false;
 }
 
 int VersionMatrixModel::rowCount(const QModelIndex &parent) const

@@ -30,9 +30,12 @@ public:
 
     QStringList columns() const { return m_columns; }
     QStringList rowNodes(int row) const { return m_rows.value(row); }
+    // Whether any node differs from the others (an outlier or a conflicting cell).
+    static bool hasOutliers(const analysis::VersionMatrix &m);
 
 private:
     void rebuild();
+    void outliersFirst();
 
     analysis::AnalysisResultPtr m_result;
     bool m_group = true;

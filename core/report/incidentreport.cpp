@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentreport.h"
+#include "naturalorder.h"
 
 #include "placeholders.h"
 
@@ -434,7 +435,7 @@ IncidentReport::Timeline IncidentReport::buildTimeline(
 
     // Lanes as the workbench's timeline has them: ranks grouped by node, a rank -1 lane per node
     // for its kernel and launcher lines.
-    std::map<QString, std::map<int, int>, bool (*)(const QString &, const QString &)> byNode(&naturalLessThan);
+    std::map<QString, std::map<int, int>, NaturalLess> byNode;
     for (const ingest::Event &e : in->events) {
         if (e.kind != ingest::Event::Kind::Fact)
             byNode[e.node][e.rank] = 0;

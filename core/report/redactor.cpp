@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "redactor.h"
 
+#include "naturalorder.h"
+
 #include <QSet>
 #include <algorithm>
 
@@ -187,39 +189,6 @@ bool isDomainSuffix(QStringView suffix)
     return !fileExtensions.contains(labels.back().toString());
 }
 
-bool naturalLess(const QString &a, const QString &b)
-{
-    qsizetype i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (isDigit(a[i]) && isDigit(b[j])) {
-            qsizetype ie = i, je = j;
-            while (ie < a.size() && isDigit(a[ie]))
-                ++ie;
-            while (je < b.size() && isDigit(b[je]))
-                ++je;
-            QStringView x = QStringView(a).mid(i, ie - i), y = QStringView(b).mid(j, je - j);
-            while (x.size() > 1 && x.front() == u'0')
-                x = x.mid(1);
-            while (y.size() > 1 && y.front() == u'0')
-                y = y.mid(1);
-            if (x.size() != y.size())
-                return x.size() < y.size();
-            if (const int c = x.compare(y); c != 0)
-                return c < 0;
-            i = ie;
-            j = je;
-        } else {
-            if (a[i] != b[j])
-                return a[i] < b[j];
-            ++i;
-            ++j;
-        }
-    }
-    if ((a.size() - i) != (b.size() - j))
-        return (a.size() - i) < (b.size() - j);
-    return a < b;
-}
-
 QString numbered(const QString &prefix, qsizetype n, qsizetype count)
 {
     const int width = std::max(2, int(QString::number(count).size()));
@@ -227,11 +196,6 @@ QString numbered(const QString &prefix, qsizetype n, qsizetype count)
 }
 
 } // namespace
-
-bool naturalLessThan(const QString &a, const QString &b)
-{
-    return naturalLess(a, b);
-}
 
 class Redactor::Learner
 {
@@ -307,7 +271,7 @@ public:
             }
         }
         QStringList hosts = variants.keys();
-        std::sort(hosts.begin(), hosts.end(), naturalLess);
+        std::sort(hosts.begin(), hosts.end(), [](const QString &a, const QString &b) { return naturalLess(a, b); });
         QSet<QString> allHostNames;
         for (const QSet<QString> &v : std::as_const(variants))
             allHostNames.unite(v);

@@ -63,7 +63,4 @@ private:
     QList<Alias> m_aliases;
 };
 
-// Natural order (node-2 before node-10), the order aliases are numbered in.
-bool naturalLessThan(const QString &a, const QString &b);
-
 } // namespace rankscope::report

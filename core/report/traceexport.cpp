@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "traceexport.h"
+#include "naturalorder.h"
 
 #include "analysisreport.h"
 #include "knowledgebase.h"
@@ -66,7 +67,7 @@ QJsonObject TraceExport::toJson(const an::AnalysisResult &result, const Redactor
         }
     }
     QStringList nodes = nodeSet.values();
-    std::sort(nodes.begin(), nodes.end(), naturalLessThan);
+    std::sort(nodes.begin(), nodes.end(), NaturalLess());
     QHash<QString, int> pidOf;
     for (qsizetype i = 0; i < nodes.size(); ++i)
         pidOf.insert(nodes.at(i), int(i + 1));
@@ -80,7 +81,7 @@ QJsonObject TraceExport::toJson(const an::AnalysisResult &result, const Redactor
         qsizetype votes = 0;
         const auto &byNode = rankNodeVotes[rank];
         for (auto it = byNode.cbegin(); it != byNode.cend(); ++it) {
-            if (it.value() > votes || (it.value() == votes && naturalLessThan(it.key(), best))) {
+            if (it.value() > votes || (it.value() == votes && naturalLess(it.key(), best))) {
                 best = it.key();
                 votes = it.value();
             }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clockoffsetmodel.h"
 
+#include "naturalorder.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -37,7 +39,7 @@ void ClockOffsetModel::setOffsets(const QList<ingest::ClockOffset> &estimated, c
         if (!listed)
             m_rows.append({it.key(), false, 0, QString(), true, it.value()});
     }
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.node < b.node; });
+    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return naturalLess(a.node, b.node); });
     endResetModel();
 }
 

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "logview.h"
 
+#include "naturalorder.h"
+
 #include "builtinhighlighter.h"
 #include "findbar.h"
 #include "gotolinebar.h"
@@ -68,7 +70,7 @@ LogView::LogView(QWidget *parent)
     m_sourceCombo->setAccessibleName(tr("Log file"));
     m_sourceCombo->setToolTip(tr("The file shown; each file keeps the line you left it at"));
     m_sourceCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_sourceCombo->setMinimumContentsLength(28);
+    m_sourceCombo->setMinimumContentsLength(12);
 
     m_mergeButton = new QToolButton(this);
     m_mergeButton->setObjectName(u"mergeButton"_s);
@@ -94,6 +96,12 @@ LogView::LogView(QWidget *parent)
     m_severityCombo->addItem(tr("Warnings and worse"), int(LineSeverity::Warning));
     m_severityCombo->addItem(tr("Errors and worse"), int(LineSeverity::Error));
     m_severityCombo->addItem(tr("Fatal only"), int(LineSeverity::Fatal));
+    // Long host names and 16,000 ranks must not widen the bar past a laptop's screen: the
+    // combos show a few characters shut and the whole names in their lists.
+    for (QComboBox *combo : {m_rankCombo, m_nodeCombo, m_severityCombo}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(7);
+    }
 
     m_jobLabel = new QLabel(this);
     m_jobLabel->setObjectName(u"jobStatus"_s);
@@ -607,7 +615,7 @@ void LogView::rebuildFilterCombos()
 {
     m_updatingControls = true;
     std::set<int> ranks;
-    std::set<QString> nodes;
+    std::set<QString, NaturalLess> nodes;
     if (m_result) {
         bool combined = false;
         for (FileId id : std::as_const(m_baseFiles)) {

@@ -114,6 +114,10 @@ MatrixView::MatrixView(QWidget *parent)
 
 void MatrixView::setResult(const analysis::AnalysisResultPtr &result)
 {
+    // With outliers the decisive cell may be one column of forty: only the differing ones show
+    // (the user can turn it off; the next incident decides again).
+    if (result)
+        m_differing->setChecked(models::VersionMatrixModel::hasOutliers(result->matrix));
     m_model->setResult(result);
 }
 

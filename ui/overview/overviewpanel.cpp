@@ -2,6 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpanel.h"
 
+#include "knowledgebase.h"
+#include "placeholders.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+
 #include <QDateTime>
 #include <QEvent>
 #include <QTextBrowser>
@@ -47,6 +53,10 @@ OverviewPanel::OverviewPanel(QWidget *parent)
             const QStringList parts = s.mid(4).split(u':');
             if (parts.size() == 2)
                 Q_EMIT sourceActivated(SourceRef{FileId(parts.at(0).toUInt()), parts.at(1).toLongLong()});
+        } else if (s.startsWith(u"copy:"_s)) {
+            const int i = s.mid(5).toInt();
+            if (i >= 0 && i < m_commands.size())
+                QGuiApplication::clipboard()->setText(m_commands.at(i));
         } else if (s.startsWith(u"entry:"_s) && m_result) {
             const QString id = s.mid(6);
             QList<Evidence> why;
@@ -64,11 +74,27 @@ void OverviewPanel::clear()
 {
     m_ingest.reset();
     m_result.reset();
+    m_loading.clear();
+    render();
+}
+
+void OverviewPanel::setLoading(const QString &what)
+{
+    m_ingest.reset();
+    m_result.reset();
+    m_loading = what;
+    render();
+}
+
+void OverviewPanel::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
+{
+    m_kb = std::move(kb);
     render();
 }
 
 void OverviewPanel::setIngest(const ingest::IngestResultPtr &ingest)
 {
+    m_loading.clear();
     m_ingest = ingest;
     m_result.reset();
     render();
@@ -77,6 +103,7 @@ void OverviewPanel::setIngest(const ingest::IngestResultPtr &ingest)
 void OverviewPanel::setResult(const AnalysisResultPtr &result)
 {
     m_result = result;
+    m_loading.clear();
     if (result)
         m_ingest = result->ingest;
     render();
@@ -108,6 +135,32 @@ void OverviewPanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+QString OverviewPanel::whatToDo(const kb::Entry &entry, const QString &accent, const QString &muted)
+{
+    // The first fix step and the first verification, each with its command to copy: what an
+    // on-call engineer does next, without scrolling through the entry.
+    auto command = [this, &accent](const kb::Step &step) {
+        if (step.code.isEmpty())
+            return QString();
+        const QString code = analysis::Placeholders::withExamples(step.code.first().code).trimmed();
+        m_commands.append(code);
+        // <pre> with wrapping: the whole command stays in view at any dock width.
+        return u"<pre style=\"white-space:pre-wrap\">%1</pre><p><a href=\"copy:%2\" style=\"color:%3\">%4</a></p>"_s.arg(
+            esc(code), QString::number(m_commands.size() - 1), accent, tr("Copy command"));
+    };
+    QString h = tr("<h3>What to do</h3>");
+    if (!entry.fix.isEmpty())
+        h += u"<p>%1</p>"_s.arg(esc(entry.fix.first().text)) + command(entry.fix.first());
+    if (!entry.verification.isEmpty()) {
+        const kb::VerificationStep &verify = entry.verification.first();
+        h += tr("<p><b>Verify:</b> %1</p>").arg(esc(verify.text)) + command(verify);
+        if (!verify.expected.isEmpty())
+            h += tr("<p style=\"color:%1\">Expected: %2</p>").arg(muted, esc(verify.expected));
+    }
+    h += u"<p><a href=\"entry:%1\" style=\"color:%2\">%3</a></p>"_s.arg(entry.id, accent, tr("The full entry: %1").arg(esc(entry.title)));
+    return h;
+}
+
 void OverviewPanel::render()
 {
     const QPalette pal = palette();
@@ -120,8 +173,10 @@ void OverviewPanel::render()
         h += tr("<p><b>Reason:</b> %1</p>").arg(esc(m_reviewReason).replace(u'\n', u"<br>"_s));
         h += tr("<hr><p style=\"color:%1\">Automatic verdict, kept for reference:</p>").arg(muted);
     }
+    m_commands.clear();
     if (!m_ingest) {
-        h += tr("<p style=\"color:%1\">No incident open.</p>").arg(muted);
+        h += m_loading.isEmpty() ? tr("<p style=\"color:%1\">No incident open.</p>").arg(muted)
+                                 : tr("<p style=\"color:%1\">Reading %2…</p>").arg(muted, esc(m_loading));
         m_view->setHtml(h + u"</body></html>"_s);
         return;
     }
@@ -136,6 +191,8 @@ void OverviewPanel::render()
         if (v.evidence.source.isValid())
             h += u"<p>%1<br><code>%2</code></p>"_s.arg(sourceLink(v.evidence.source, u"%1:%2"_s.arg(v.evidence.path).arg(v.evidence.source.line)),
                                                       esc(v.evidence.text.left(300)));
+        if (const kb::Entry *entry = m_kb && !v.entry.isEmpty() ? m_kb->entry(v.entry) : nullptr)
+            h += whatToDo(*entry, accent, muted);
         if (!v.confidenceNotes.isEmpty())
             h += u"<p style=\"color:%1\">%2</p>"_s.arg(muted, esc(v.confidenceNotes.join(u"; "_s)));
         if (!v.hints.isEmpty()) {

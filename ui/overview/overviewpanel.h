@@ -6,7 +6,14 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class QTextBrowser;
+
+namespace rankscope::kb {
+class KnowledgeBase;
+struct Entry;
+}
 
 namespace rankscope::ui {
 
@@ -21,6 +28,12 @@ public:
     void setIngest(const ingest::IngestResultPtr &ingest);
     void setResult(const analysis::AnalysisResultPtr &result);
     void clear();
+    // While a bundle is read: says so (what names it) instead of "No incident open".
+    void setLoading(const QString &what);
+    // The encyclopedia, for the verdict's "What to do" (first fix step, verification command).
+    void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
+    // The commands the "What to do" section offers to copy, in order (tests).
+    QStringList offeredCommands() const { return m_commands; }
     // A reviewer's verdict (a case's override) shown above the automatic one, which stays below
     // it for reference. An empty headline removes it; clear() keeps it (it belongs to the case).
     void setReviewerVerdict(const QString &headline, const QString &reason);
@@ -37,12 +50,16 @@ protected:
 
 private:
     void render();
+    QString whatToDo(const kb::Entry &entry, const QString &accent, const QString &muted);
 
     QTextBrowser *m_view = nullptr;
     ingest::IngestResultPtr m_ingest;
     analysis::AnalysisResultPtr m_result;
     QString m_reviewHeadline;
     QString m_reviewReason;
+    QString m_loading;
+    std::shared_ptr<const kb::KnowledgeBase> m_kb;
+    QStringList m_commands; // copy:N links
 };
 
 } // namespace rankscope::ui

@@ -67,7 +67,11 @@ ExportReportDialog::ExportReportDialog(QWidget *parent)
     auto *pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
-    form->addRow(tr("&File:"), pathRow);
+    // A row whose field is a layout gets no buddy: the label is made here, tied to the edit,
+    // or it shows its "&" literally.
+    auto *fileLabel = new QLabel(tr("&File:"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, pathRow);
     m_format = new QComboBox(this);
     m_format->setObjectName(u"exportFormat"_s);
     for (const FormatInfo &f : formats())

@@ -44,7 +44,14 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QScreen>
+#include <QTimer>
+#include <QShowEvent>
 #include <QStandardPaths>
+#include <QTableWidget>
+#include <QHeaderView>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QStatusBar>
 
 using namespace Qt::StringLiterals;
@@ -129,12 +136,12 @@ MainWindow::MainWindow(QWidget *parent)
     createActions();
     createWorkbench();
 
+    m_defaultState = saveState();
     QSettings settings;
-    restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
-    restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
-    m_centralSplitter->restoreState(settings.value(SplitterKey).toByteArray());
-    if (!settings.contains(u"mainWindow/geometry"_s))
-        resize(1280, 800);
+    const bool geometryRestored = restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
+    m_layoutRestored = restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+    m_layoutRestored = m_centralSplitter->restoreState(settings.value(SplitterKey).toByteArray()) && m_layoutRestored;
+    m_placeOnShow = !geometryRestored; // placed in showEvent(): the screen is known there
     rebuildRecentMenu();
 }
 
@@ -210,6 +217,9 @@ void MainWindow::createActions()
             Themes::apply(*qApp, t);
         });
     }
+    QAction *resetLayoutAction = view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    resetLayoutAction->setObjectName(u"resetLayoutAction"_s);
+    resetLayoutAction->setStatusTip(tr("Put every panel back where it starts, sized for this screen"));
     view->addSeparator();
     QAction *fullScreen = view->addAction(tr("&Full Screen"));
     fullScreen->setObjectName(u"fullScreenAction"_s);
@@ -230,6 +240,10 @@ void MainWindow::createActions()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(u"helpMenu"_s);
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setObjectName(u"shortcutsAction"_s);
+    shortcuts->setShortcut(QKeySequence(u"Ctrl+/"_s));
+    addAction(shortcuts);
     QAction *about = help->addAction(tr("&About RankScope"), this, &MainWindow::showAbout);
     about->setObjectName(u"aboutAction"_s);
     about->setMenuRole(QAction::AboutRole);
@@ -334,8 +348,8 @@ void MainWindow::startLoading()
     m_analysis.reset();
     m_exportAction->setEnabled(false);
     m_copySummaryAction->setEnabled(false);
-    m_overview->clear();
-    m_timeline->clear();
+    m_overview->setLoading(QDir::toNativeSeparators(QFileInfo(m_current).fileName()));
+    m_timeline->setLoading(true);
     m_matrix->setResult(nullptr);
     m_warningsModel->setWarnings({});
     m_stack->setCurrentWidget(m_workbench);
@@ -360,6 +374,7 @@ void MainWindow::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
 {
     m_loader->setKnowledgeBase(kb);
     m_encyclopedia->setKnowledgeBase(kb);
+    m_overview->setKnowledgeBase(kb);
     m_timeline->setKnowledgeBase(kb);
     m_kb = kb;
     m_case->setKnowledgeBase(kb);
@@ -384,8 +399,12 @@ void MainWindow::createWorkbench()
     }
     split->addWidget(m_timeline);
     split->addWidget(m_logView);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    // The timeline is the main view; neither view can be dragged away to nothing.
+    split->setChildrenCollapsible(false);
+    m_timeline->setMinimumHeight(140);
+    m_logView->setMinimumHeight(120);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     layout->addWidget(split);
     m_stack->addWidget(m_workbench);
 
@@ -406,8 +425,9 @@ void MainWindow::createWorkbench()
     m_warnings->setAccessibleName(tr("Warnings"));
     m_warnings->setToolTip(tr("Problems found while reading the bundle; click one to open its file and line"));
     m_warnings->setModel(m_warningsModel);
-    dock(m_overview, tr("Overview"), u"overviewDock"_s, Qt::LeftDockWidgetArea);
+    m_overviewDock = dock(m_overview, tr("Overview"), u"overviewDock"_s, Qt::LeftDockWidgetArea);
     QDockWidget *matrixDock = dock(m_matrix, tr("Version Matrix"), u"matrixDock"_s, Qt::BottomDockWidgetArea);
+    m_matrixDock = matrixDock;
     QDockWidget *warningsDock = dock(m_warnings, tr("Warnings"), u"warningsDock"_s, Qt::BottomDockWidgetArea);
     tabifyDockWidget(matrixDock, warningsDock);
     matrixDock->raise();
@@ -417,6 +437,11 @@ void MainWindow::createWorkbench()
     tabifyDockWidget(encyclopediaDock, caseDock);
     tabifyDockWidget(caseDock, walkthroughDock);
     encyclopediaDock->raise();
+    m_encyclopediaDock = encyclopediaDock;
+    // Bottom docks take the width under the central views only: the side docks keep their
+    // full height, so the verdict and the entry are never squeezed by the matrix.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
     connect(m_overview, &OverviewPanel::sourceActivated, this, &MainWindow::showSource);
     connect(m_timeline, &TimelinePlot::eventActivated, this, &MainWindow::showSource);
@@ -539,8 +564,15 @@ void MainWindow::exportReportDialog()
         return;
     QSettings settings;
     const QString last = settings.value(ExportPathKey).toString();
-    const QString dir = last.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
-                                       : QFileInfo(last).absolutePath();
+    // The folder of the last report, else Documents, else home: a default that does not exist
+    // (no ~/Documents on a fresh server account) makes the first export fail.
+    QString dir = last.isEmpty() ? QString() : QFileInfo(last).absolutePath();
+    for (const QString &candidate : {dir, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation), QDir::homePath()}) {
+        if (!candidate.isEmpty() && QFileInfo(candidate).isDir() && QFileInfo(candidate).isWritable()) {
+            dir = candidate;
+            break;
+        }
+    }
     const auto format = render::ReportWriter::formatFromPath(last).value_or(render::ReportFormat::Html);
     ExportReportDialog dialog(this);
     dialog.setPath(ExportReportDialog::withSuffix(QDir(dir).filePath(QFileInfo(m_current).baseName() + u"-report"_s), format));
@@ -617,6 +649,110 @@ void MainWindow::copySummary()
     input.annotations = m_annotations ? m_annotations() : report::ReportAnnotations();
     QGuiApplication::clipboard()->setText(render::ReportWriter(std::move(input)).summary());
     statusBar()->showMessage(tr("Summary copied to the clipboard"), 5000);
+}
+
+std::pair<QRect, bool> MainWindow::initialGeometry(const QRect &available)
+{
+    const QSize size(available.width() * 9 / 10, available.height() * 9 / 10);
+    QRect r(QPoint(0, 0), size);
+    r.moveCenter(available.center());
+    return {r, available.width() < 1400};
+}
+
+void MainWindow::applyDefaultSizes()
+{
+    const int w = width();
+    const int h = height();
+    // Side docks wide enough for a verdict sentence and a host name on one line; the matrix a
+    // fifth of the height (it scrolls); the timeline three fifths of what is left.
+    resizeDocks({m_overviewDock}, {std::max(320, w * 22 / 100)}, Qt::Horizontal);
+    resizeDocks({m_encyclopediaDock}, {std::max(300, w * 25 / 100)}, Qt::Horizontal);
+    resizeDocks({m_matrixDock}, {std::max(120, h * 20 / 100)}, Qt::Vertical);
+    const int central = std::max(300, m_centralSplitter->height());
+    m_centralSplitter->setSizes({central * 62 / 100, central * 38 / 100});
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState);
+    for (QDockWidget *d : findChildren<QDockWidget *>())
+        d->setFloating(false);
+    m_encyclopediaDock->raise();
+    m_matrixDock->raise();
+    applyDefaultSizes();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    if (!m_shown && m_placeOnShow) {
+        // Placed here, not in the constructor: before the first layout pass the docks' minimum
+        // sizes are their contents' full sizes, and a geometry set then is clamped to them.
+        const QScreen *s = screen() ? screen() : QGuiApplication::primaryScreen();
+        const auto [rect, maximise] = initialGeometry(s ? s->availableGeometry() : QRect(0, 0, 1280, 800));
+        setGeometry(rect);
+        if (maximise)
+            setWindowState(windowState() | Qt::WindowMaximized);
+    }
+    QMainWindow::showEvent(event);
+    if (m_shown)
+        return;
+    m_shown = true;
+    // Sizes need the window's real geometry (maximised, or placed by the window manager).
+    if (!m_layoutRestored)
+        QTimer::singleShot(0, this, &MainWindow::applyDefaultSizes);
+}
+
+QList<std::pair<QString, QString>> MainWindow::shortcutList() const
+{
+    QList<std::pair<QString, QString>> rows;
+    QSet<QString> seen;
+    for (QAction *a : findChildren<QAction *>()) {
+        if (a->shortcuts().isEmpty())
+            continue;
+        QStringList keys;
+        for (const QKeySequence &k : a->shortcuts())
+            keys.append(k.toString(QKeySequence::NativeText));
+        const QString what = a->text().remove(u'&').remove(u"…"_s);
+        const QString key = keys.join(u", "_s);
+        if (seen.contains(key + u'\n' + what))
+            continue;
+        seen.insert(key + u'\n' + what);
+        rows.append({key, what});
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.second < b.second; });
+    rows += TimelinePlot::keyboardHelp();
+    return rows;
+}
+
+QDialog *MainWindow::showShortcuts()
+{
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(u"shortcutsDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Keyboard Shortcuts"));
+    auto *layout = new QVBoxLayout(dialog);
+    auto *table = new QTableWidget(dialog);
+    table->setObjectName(u"shortcutsTable"_s);
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({tr("Keys"), tr("Action")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    const auto rows = shortcutList();
+    table->setRowCount(int(rows.size()));
+    for (int i = 0; i < rows.size(); ++i) {
+        table->setItem(i, 0, new QTableWidgetItem(rows.at(i).first));
+        table->setItem(i, 1, new QTableWidgetItem(rows.at(i).second));
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(table);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog->resize(560, 520);
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

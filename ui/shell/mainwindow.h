@@ -21,6 +21,7 @@ class QStackedWidget;
 class QListView;
 class QDockWidget;
 class QSplitter;
+class QDialog;
 
 namespace rankscope::kb {
 class KnowledgeBase;
@@ -93,6 +94,16 @@ public:
     void exportReport(const QString &path, bool redact);
     // Edit > Copy Summary: the report's plain-text summary on the clipboard.
     void copySummary();
+    // View > Reset Layout: every dock where it starts, sized for the screen, the timeline the
+    // largest view.
+    void resetLayout();
+    // The geometry a first window takes on a screen whose available area is available: about
+    // 90 % of it, centred; maximised (the bool) on screens narrower than 1400 px.
+    static std::pair<QRect, bool> initialGeometry(const QRect &available);
+    // Help > Keyboard Shortcuts: every shortcut of the window's actions and the timeline's keys,
+    // as (keys, what they do). The dialog is non-blocking and deletes itself when closed.
+    QList<std::pair<QString, QString>> shortcutList() const;
+    QDialog *showShortcuts();
 
 Q_SIGNALS:
     void incidentOpened(const QStringList &paths);
@@ -104,6 +115,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -117,6 +129,8 @@ private:
     void rebuildRecentMenu();
     void addRecent(const QString &path);
     void showAbout();
+    // The docks' sizes and the central split for the window's current size.
+    void applyDefaultSizes();
     void exportReportDialog();
     void reportExportFailed(const QString &path, const QString &message);
 
@@ -155,6 +169,13 @@ private:
     QAction *m_copySummaryAction = nullptr;
     QMenu *m_editMenu = nullptr;
     QSplitter *m_centralSplitter = nullptr;
+    QDockWidget *m_overviewDock = nullptr;
+    QDockWidget *m_matrixDock = nullptr;
+    QDockWidget *m_encyclopediaDock = nullptr;
+    QByteArray m_defaultState; // the docks as createWorkbench() placed them
+    bool m_layoutRestored = false; // the user's saved layout was restored: keep it
+    bool m_shown = false;
+    bool m_placeOnShow = false; // no saved geometry: the first show sizes the window for its screen
 };
 
 } // namespace rankscope::ui

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timelineplot.h"
 
+#include "naturalorder.h"
+
 #include "knowledgebase.h"
 #include "reportnames.h"
 
@@ -17,7 +19,10 @@
 #include <QSettings>
 #include <QTimer>
 #include <QToolButton>
+#include <QCursor>
+#include <QKeyEvent>
 #include <QToolTip>
+#include <QWheelEvent>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -46,6 +51,7 @@ constexpr double NaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int CellPx = 4;
 constexpr int MaxMarkers = 8000;
 constexpr int MaxLinks = 64;
+constexpr double MinRowPx = 6; // the thinnest row that is still drawn as one rank
 constexpr int RoleCount = 3; // ChainStep::Role: Initiating, Collateral, Context
 
 const auto HiddenRolesKey = u"timeline/hiddenRoles"_s;
@@ -159,6 +165,7 @@ public:
     QSharedPointer<JobTimeTicker> ticker;
     QSharedPointer<QCPAxisTickerText> rowTicker;
     std::function<void(int)> onClick;
+    std::function<bool(QKeyEvent *)> onKey; // the plot's keys; false: not one of them
     quint32 roleMask = 0x7;         // bit per ChainStep::Role
     quint32 categoryMask = ~0u;     // bit per category index
     double fullLower = NaN;         // time extent of the incident, seconds
@@ -168,6 +175,8 @@ public:
     std::array<std::vector<Marker>, RoleCount> markers;
     std::vector<Span> spans;
     std::vector<std::pair<double, double>> bands; // shaded row ranges (edges at half rows)
+    // Node names drawn in their bands when the axis labels the ranks: (first row, last row, name).
+    std::vector<std::tuple<int, int, QString>> bandNames;
     double aggregateMs = 0;
 
     // Marker looks; pixmaps because a pixmap blit is several times cheaper than a path.
@@ -180,6 +189,7 @@ public:
     bool denseSpans = false;
     double spanWidth = 2;
     QColor bandColour;
+    QColor bandTextColour;
 
     // The visible range, the size or a filter changed: re-bucket before the next replot, and
     // make sure there is one (once, however many changes arrive in this event-loop turn).
@@ -211,13 +221,14 @@ public:
             m.clear();
         spans.clear();
         bands.clear();
+        bandNames.clear();
         fullLower = fullUpper = NaN;
         m_dirty = true;
     }
     int rowOf(const QString &node, int rank) const
     {
         const auto g = std::lower_bound(groups.cbegin(), groups.cend(), node,
-                                        [](const NodeGroup &a, const QString &n) { return a.node < n; });
+                                        [](const NodeGroup &a, const QString &n) { return naturalLess(a.node, n); });
         if (g == groups.cend() || g->node != node)
             return -1;
         const auto first = rowRank.cbegin() + g->first;
@@ -226,14 +237,15 @@ public:
         return r != last && *r == rank ? int(r - rowRank.cbegin()) : -1;
     }
 
-    // The marker within a few pixels of pos, or null.
+    // The marker within a few pixels of pos, or null. The most important role within reach
+    // wins over a nearer, lesser one: in a dense column of 4,096 ranks the click meant for the
+    // star must not open the context dot next to it.
     const Marker *markerAt(const QPoint &pos)
     {
         ensureAggregated();
-        const Marker *best = nullptr;
-        double bestDist = 8 * 8;
-        // Strongest role first, so that a tie goes to the marker drawn on top.
-        for (const auto &roleMarkers : markers) {
+        for (const auto &roleMarkers : markers) { // Initiating, Collateral, Context
+            const Marker *best = nullptr;
+            double bestDist = 8 * 8;
             for (const Marker &m : roleMarkers) {
                 const double dx = xAxis->coordToPixel(m.key) - pos.x();
                 const double dy = yAxis->coordToPixel(m.value) - pos.y();
@@ -243,11 +255,48 @@ public:
                     best = &m;
                 }
             }
+            if (best)
+                return best;
         }
-        return best;
+        return nullptr;
+    }
+
+    // Zooms an axis by factor (< 1 in) around the coordinate at pixel position px.
+    void zoomAt(QCPAxis *axis, double factor, double px)
+    {
+        axis->scaleRange(factor, axis->pixelToCoord(px));
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+    // Pans an axis by fraction of its visible range.
+    void pan(QCPAxis *axis, double fraction)
+    {
+        axis->moveRange(axis->range().size() * fraction);
+        replot(QCustomPlot::rpQueuedReplot);
     }
 
 protected:
+    void keyPressEvent(QKeyEvent *e) override
+    {
+        if (onKey && onKey(e))
+            e->accept();
+        else
+            QCustomPlot::keyPressEvent(e);
+    }
+    void wheelEvent(QWheelEvent *e) override
+    {
+        // Perfetto's conventions: the wheel zooms time, Ctrl+wheel zooms the ranks, Shift+wheel
+        // pans time; each at the cursor.
+        const double steps = e->angleDelta().y() / 120.0 + e->angleDelta().x() / 120.0;
+        if (e->modifiers() & Qt::ControlModifier) {
+            zoomAt(yAxis, std::pow(0.85, steps), e->position().y());
+            e->accept();
+        } else if (e->modifiers() & Qt::ShiftModifier) {
+            pan(xAxis, -0.1 * steps);
+            e->accept();
+        } else {
+            QCustomPlot::wheelEvent(e);
+        }
+    }
     void resizeEvent(QResizeEvent *e) override
     {
         m_dirty = true; // the cells are pixels: a new width is a new bucketing
@@ -332,13 +381,26 @@ protected:
         TimelineCanvas &c = *m_canvas;
         const QRect ar = c.axisRect()->rect();
         switch (m_kind) {
-        case Kind::Bands:
+        case Kind::Bands: {
             for (const auto &[from, to] : c.bands) {
                 const double y1 = c.yAxis->coordToPixel(from);
                 const double y2 = c.yAxis->coordToPixel(to);
                 painter->fillRect(QRectF(ar.left(), std::min(y1, y2), ar.width(), std::fabs(y2 - y1)), c.bandColour);
             }
+            // The node of each band, at its top left, under the markers.
+            painter->setPen(c.bandTextColour);
+            painter->setFont(c.yAxis->tickLabelFont());
+            const QFontMetrics fm(c.yAxis->tickLabelFont());
+            for (const auto &[first, last, name] : c.bandNames) {
+                const double top = c.yAxis->coordToPixel(first - 0.5);
+                const double bottom = c.yAxis->coordToPixel(last + 0.5);
+                const QRectF band(ar.left() + 4, std::min(top, bottom), ar.width() - 8, std::fabs(bottom - top));
+                if (band.height() < fm.height() * 0.8)
+                    continue;
+                painter->drawText(band, Qt::AlignLeft | Qt::AlignTop, name);
+            }
             break;
+        }
         case Kind::Spans: {
             // Filled rectangles rather than wide lines: the raster engine fills an aligned
             // rectangle without stroking a path.
@@ -364,6 +426,12 @@ protected:
             blit(c.markers[int(ChainStep::Role::Context)], c.contextPixmap);
             blit(c.markers[int(ChainStep::Role::Collateral)], c.collateralPixmap);
             const auto &initiating = c.markers[int(ChainStep::Role::Initiating)];
+            // A guide through the whole column, so the star is found among thousands of rows.
+            if (!initiating.empty()) {
+                painter->setPen(QPen(c.star.pen().color(), 1, Qt::DashLine));
+                const double x = std::round(c.xAxis->coordToPixel(initiating.front().key)) + 0.5;
+                painter->drawLine(QLineF(x, ar.top(), x, ar.bottom()));
+            }
             for (const QCPScatterStyle *style : {&c.halo, &c.star}) {
                 style->applyTo(painter, QPen());
                 for (const Marker &m : initiating)
@@ -418,6 +486,7 @@ void TimelineCanvas::aggregate()
         m.clear();
     spans.clear();
     bands.clear();
+    bandNames.clear();
     const int rows = int(rowRank.size());
     const QRect ar = axisRect()->rect();
     const double width = std::max(1, ar.width());
@@ -517,20 +586,26 @@ int TimelineCanvas::aggregateMarkers(const QCPRange &x, int rowLo, int rowHi, in
 
 void TimelineCanvas::layoutRows(int rowLo, int rowHi, double pxPerRow)
 {
-    // Labels need a line of text each; below that, nodes merge into groups tall enough for one.
-    const double labelPx = QFontMetricsF(yAxis->tickLabelFont()).height() * 1.25;
+    // Down to MinRowPx a row is a rank: the axis names ranks (every k-th one when a label is
+    // taller than a row) and each node's name sits in its band. Below that, nodes merge into
+    // groups tall enough for one label each.
+    const double labelPx = QFontMetricsF(yAxis->tickLabelFont()).height() * 1.1;
     QMap<double, QString> ticks;
     auto nodeName = [](const QString &n) { return n.isEmpty() ? u"?"_s : n; };
-    if (pxPerRow >= labelPx) {
+    if (pxPerRow >= MinRowPx) {
+        const int every = std::max(1, int(std::ceil(labelPx / pxPerRow)));
         for (size_t g = 0; g < groups.size(); ++g) {
             const NodeGroup &group = groups[g];
             if (group.last < rowLo - 1 || group.first > rowHi + 1)
                 continue;
             if (g % 2)
                 bands.emplace_back(group.first - 0.5, group.last + 0.5);
+            bandNames.emplace_back(group.first, group.last, nodeName(group.node));
             for (int r = std::max(group.first, rowLo - 1); r <= std::min(group.last, rowHi + 1); ++r) {
+                if ((r - group.first) % every != 0)
+                    continue;
                 const int rank = rowRank.at(r);
-                ticks.insert(r, rank >= 0 ? u"%1  r%2"_s.arg(group.node).arg(rank) : u"%1  (node)"_s.arg(nodeName(group.node)));
+                ticks.insert(r, rank >= 0 ? u"r%1"_s.arg(rank) : TimelinePlot::tr("(node)"));
             }
         }
     } else {
@@ -545,7 +620,7 @@ void TimelineCanvas::layoutRows(int rowLo, int rowHi, double pxPerRow)
             if (last >= rowLo - 1 && first <= rowHi + 1) {
                 if (band % 2)
                     bands.emplace_back(first - 0.5, last + 0.5);
-                ticks.insert((first + last) / 2.0, g == h ? u"%1 (%2)"_s.arg(nodeName(groups[g].node)).arg(last - first + 1)
+                ticks.insert((first + last) / 2.0, g == h ? TimelinePlot::tr("%1 (%n rank(s))", "", last - first + 1).arg(nodeName(groups[g].node))
                                                           : u"%1 … %2"_s.arg(nodeName(groups[g].node), nodeName(groups[h].node)));
             }
             g = h + 1;
@@ -576,11 +651,15 @@ TimelinePlot::TimelinePlot(QWidget *parent)
     m_filterButton->setToolTip(tr("Choose which events the timeline draws, by role and by category"));
     m_filterButton->setAccessibleName(tr("Timeline filter"));
     auto *reset = new QPushButton(tr("Reset Zoom"), this);
-    reset->setToolTip(tr("Show the whole incident (wheel zooms, drag pans, Shift+drag zooms into a rectangle)"));
+    reset->setToolTip(tr("Show the whole incident (Home; wheel zooms time, Ctrl+wheel the ranks, drag pans, Shift+drag zooms into a rectangle)"));
+    auto *failure = new QPushButton(tr("Go to Failure"), this);
+    failure->setObjectName(u"goToFailureButton"_s);
+    failure->setToolTip(tr("Centre the initiating failure (G); N and P step through the chain of evidence"));
     m_info = new QLabel(this);
     bar->addWidget(m_relative);
     bar->addWidget(m_filterButton);
     bar->addWidget(reset);
+    bar->addWidget(failure);
     bar->addStretch(1);
     bar->addWidget(m_info);
     layout->addLayout(bar);
@@ -612,6 +691,12 @@ TimelinePlot::TimelinePlot(QWidget *parent)
 
     connect(m_relative, &QCheckBox::toggled, this, &TimelinePlot::setRelativeTime);
     connect(reset, &QPushButton::clicked, this, &TimelinePlot::resetZoom);
+    connect(failure, &QPushButton::clicked, this, [this] {
+        goToFailure();
+        m_canvas->setFocus(Qt::OtherFocusReason);
+    });
+    m_canvas->setFocusPolicy(Qt::StrongFocus);
+    m_canvas->onKey = [this](QKeyEvent *e) { return handleKey(e); };
     rebuild();
 }
 
@@ -636,19 +721,32 @@ void TimelinePlot::clear()
 {
     m_ingest.reset();
     m_result.reset();
+    m_chainStep = -1;
     rebuild();
 }
 
 void TimelinePlot::setIngest(const ingest::IngestResultPtr &ingest)
 {
+    m_loading = false;
     m_ingest = ingest;
     m_result.reset();
     rebuild();
 }
 
+void TimelinePlot::setLoading(bool loading)
+{
+    m_ingest.reset();
+    m_result.reset();
+    m_chainStep = -1;
+    m_loading = loading;
+    rebuild();
+}
+
 void TimelinePlot::setResult(const analysis::AnalysisResultPtr &result)
 {
+    m_loading = false;
     m_result = result;
+    m_chainStep = -1;
     m_ingest = result ? result->ingest : nullptr;
     rebuild();
 }
@@ -892,6 +990,151 @@ void TimelinePlot::resetZoom()
     c.replot();
 }
 
+QList<std::pair<QString, QString>> TimelinePlot::keyboardHelp()
+{
+    return {
+        {tr("W / S, + / −"), tr("Timeline: zoom time in / out at the cursor")},
+        {tr("A / D, ← / →"), tr("Timeline: pan time")},
+        {tr("↑ / ↓"), tr("Timeline: scroll the ranks")},
+        {tr("Ctrl+wheel"), tr("Timeline: zoom the ranks")},
+        {tr("Shift+wheel"), tr("Timeline: pan time")},
+        {tr("Home"), tr("Timeline: show the whole incident")},
+        {tr("G"), tr("Timeline: go to the initiating failure")},
+        {tr("N / P"), tr("Timeline: next / previous step of the chain of evidence")},
+        {tr("Enter"), tr("Timeline: open the chain step shown in the log view")},
+    };
+}
+
+bool TimelinePlot::handleKey(QKeyEvent *e)
+{
+    TimelineCanvas &c = *m_canvas;
+    if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+        return false;
+    // Zoom at the mouse when it is over the plot, else at the centre.
+    const QPoint mouse = c.mapFromGlobal(QCursor::pos());
+    const QRect ar = c.axisRect()->rect();
+    const double px = ar.contains(mouse) ? mouse.x() : ar.center().x();
+    switch (e->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        c.zoomAt(c.xAxis, 0.8, px);
+        return true;
+    case Qt::Key_S:
+    case Qt::Key_Minus:
+        c.zoomAt(c.xAxis, 1.25, px);
+        return true;
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        c.pan(c.xAxis, -0.15);
+        return true;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        c.pan(c.xAxis, 0.15);
+        return true;
+    case Qt::Key_Up:
+        c.pan(c.yAxis, -0.15);
+        return true;
+    case Qt::Key_Down:
+        c.pan(c.yAxis, 0.15);
+        return true;
+    case Qt::Key_Home:
+        resetZoom();
+        return true;
+    case Qt::Key_G:
+        goToFailure();
+        return true;
+    case Qt::Key_N:
+        stepChain(+1);
+        return true;
+    case Qt::Key_P:
+        stepChain(-1);
+        return true;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (m_result && m_chainStep >= 0 && m_chainStep < m_result->verdict.chain.size()) {
+            Q_EMIT eventActivated(m_result->verdict.chain.at(m_chainStep).evidence.source);
+            return true;
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
+void TimelinePlot::centreOn(double t, int row)
+{
+    TimelineCanvas &c = *m_canvas;
+    const double span = c.xAxis->range().size();
+    c.xAxis->setRange(t - span / 2, t + span / 2);
+    // Enough rows to stay labelled (about 16 px each), never more than there are.
+    const double height = std::max(1, c.axisRect()->height());
+    const double rows = std::min<double>(std::max<double>(1.0, c.rowRank.size()) + 1, std::max(8.0, height / 16.0));
+    if (row >= 0)
+        c.yAxis->setRange(row - rows / 2, row + rows / 2);
+    c.markDirty();
+    c.replot();
+}
+
+bool TimelinePlot::goToFailure()
+{
+    const TimelineCanvas &c = *m_canvas;
+    const auto it = std::find_if(c.events.cbegin(), c.events.cend(), [](const PlotEvent &e) { return e.role == quint8(ChainStep::Role::Initiating); });
+    if (it == c.events.cend())
+        return false;
+    centreOn(it->t, it->row);
+    if (m_result) {
+        const auto &chain = m_result->verdict.chain;
+        for (int i = 0; i < chain.size(); ++i) {
+            if (chain.at(i).role == ChainStep::Role::Initiating)
+                m_chainStep = i;
+        }
+    }
+    return true;
+}
+
+int TimelinePlot::stepChain(int direction)
+{
+    if (!m_result || m_result->verdict.chain.isEmpty())
+        return -1;
+    const auto &chain = m_result->verdict.chain;
+    const int n = int(chain.size());
+    m_chainStep = m_chainStep < 0 ? (direction > 0 ? 0 : n - 1) : std::clamp(m_chainStep + direction, 0, n - 1);
+    const analysis::Evidence &ev = chain.at(m_chainStep).evidence;
+    if (ev.timeMs != NoTime)
+        centreOn(double(ev.timeMs) / 1000.0, m_canvas->rowOf(ev.node, ev.rank));
+    if (ev.source.isValid())
+        Q_EMIT eventActivated(ev.source);
+    return m_chainStep;
+}
+
+QStringList TimelinePlot::rowLabels() const
+{
+    m_canvas->ensureAggregated();
+    QStringList out;
+    const auto ticks = m_canvas->rowTicker->ticks();
+    const QCPRange y = m_canvas->yAxis->range();
+    for (auto it = ticks.cbegin(); it != ticks.cend(); ++it) {
+        if (it.key() >= y.lower && it.key() <= y.upper)
+            out.append(it.value());
+    }
+    return out;
+}
+
+QStringList TimelinePlot::bandLabels() const
+{
+    m_canvas->ensureAggregated();
+    QStringList out;
+    for (const auto &[first, last, name] : m_canvas->bandNames)
+        out.append(name);
+    return out;
+}
+
+QPair<double, double> TimelinePlot::visibleRowRange() const
+{
+    return {m_canvas->yAxis->range().lower, m_canvas->yAxis->range().upper};
+}
+
 void TimelinePlot::focusTime(qint64 timeMs, qint64 spanMs)
 {
     if (timeMs == NoTime)
@@ -937,6 +1180,7 @@ void TimelinePlot::applyColours()
     const QColor initiatingColour(0xd3, 0x2f, 0x2f);
     const QColor collateralColour(0xef, 0x8f, 0x3a);
     c.bandColour = pal.color(QPalette::AlternateBase);
+    c.bandTextColour = muted;
     c.spanColour = muted;
     const QColor base = pal.color(QPalette::Base);
     c.denseSpanColour = QColor::fromRgbF(muted.redF() * 0.35f + base.redF() * 0.65f, muted.greenF() * 0.35f + base.greenF() * 0.65f,
@@ -977,8 +1221,10 @@ void TimelinePlot::rebuild()
     c.clearData();
     c.ingest = m_ingest.get();
     applyColours();
+    c.xAxis->setTickLabels(bool(m_ingest));
+    c.yAxis->setTickLabels(bool(m_ingest));
     if (!m_ingest) {
-        m_info->setText(tr("No incident open"));
+        m_info->setText(m_loading ? tr("Reading the bundle…") : tr("No incident open"));
         rebuildFilterMenu();
         applyFilters();
         resetZoom();
@@ -1030,7 +1276,7 @@ void TimelinePlot::rebuild()
     }
     std::vector<int> order(nodeRanks.size());
     std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) { return nodeNames.at(a) < nodeNames.at(b); });
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return naturalLess(nodeNames.at(a), nodeNames.at(b)); });
     std::vector<int> nodeFirstRow(nodeRanks.size(), 0);
     for (const int n : order) {
         std::vector<int> &ranks = nodeRanks[size_t(n)];

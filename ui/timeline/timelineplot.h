@@ -13,6 +13,7 @@
 class QCheckBox;
 class QLabel;
 class QMenu;
+class QKeyEvent;
 class QToolButton;
 
 namespace rankscope::kb {
@@ -45,6 +46,8 @@ public:
     void setIngest(const ingest::IngestResultPtr &ingest);
     void setResult(const analysis::AnalysisResultPtr &result);
     void clear();
+    // While a bundle is read: an empty plot that says so, with no 1970 axis.
+    void setLoading(bool loading);
     void resetZoom();
     // Shows spanMs of corrected job time centred on timeMs (ms since the epoch), lanes as they
     // are: a walkthrough step frames its moment this way. NoTime leaves the view alone.
@@ -52,6 +55,19 @@ public:
     // The visible time range in ms since the epoch (tests).
     QPair<qint64, qint64> visibleTimeRange() const;
     void setRelativeTime(bool relative);
+    // G / the toolbar's "Go to Failure": the initiating failure in the middle of the view, its
+    // rank's row among labelled rows. False when there is none.
+    bool goToFailure();
+    // N / P: the next or previous step of the verdict's chain of evidence, centred and opened
+    // in the log view (eventActivated). Returns the step shown, -1 when the chain is empty.
+    int stepChain(int direction);
+    // The keys the plot answers, as (keys, what they do), for Help > Keyboard Shortcuts.
+    static QList<std::pair<QString, QString>> keyboardHelp();
+    // For tests: the row labels the axis shows now, and the node names drawn in their bands.
+    QStringList rowLabels() const;
+    QStringList bandLabels() const;
+    // For tests: the visible row range (fractional rows).
+    QPair<double, double> visibleRowRange() const;
     // The encyclopedia names each fingerprint's category for the filter; without it fingerprint
     // events fall into otherCategory().
     void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
@@ -98,6 +114,9 @@ private:
     void rebuildFilterMenu();
     void syncFilterMenu();
     void saveFilters() const;
+    bool handleKey(QKeyEvent *event);
+    // Centres the view on time t (seconds) and row, with at least rows stay labelled.
+    void centreOn(double t, int row);
 
     TimelineCanvas *m_canvas = nullptr;
     QCheckBox *m_relative = nullptr;
@@ -109,6 +128,8 @@ private:
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
     quint32 m_hiddenRoles = 0; // bit per ChainStep::Role
     QStringList m_hiddenCategories;
+    int m_chainStep = -1;
+    bool m_loading = false;
 };
 
 } // namespace rankscope::ui

@@ -118,7 +118,10 @@ WalkthroughPanel::WalkthroughPanel(WalkthroughModel *model, QWidget *parent)
     row2->addWidget(button(m_down));
     row2->addWidget(button(m_remove));
     row2->addStretch(1);
-    row2->addWidget(button(m_present));
+    // Its own row: the panel shares a dock with the encyclopedia and must fit a laptop's width.
+    auto *row3 = new QHBoxLayout;
+    row3->addStretch(1);
+    row3->addWidget(button(m_present));
 
     auto *form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -128,6 +131,7 @@ WalkthroughPanel::WalkthroughPanel(WalkthroughModel *model, QWidget *parent)
     layout->addLayout(row1);
     layout->addWidget(m_view, 3);
     layout->addLayout(row2);
+    layout->addLayout(row3);
     layout->addWidget(m_hint);
     layout->addLayout(form);
     auto *noteLabel = new QLabel(tr("N&ote:"), this);
