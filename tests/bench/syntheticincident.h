@@ -25,6 +25,7 @@ struct SyntheticIncident
     int gpusPerNode = 8;
     bool uniform = false;
     quint32 seed = 1;
+    bool paddedNames = true; // node00007; false: node-7, whose text order is not their order
 };
 
 inline analysis::AnalysisResultPtr makeSyntheticIncident(const SyntheticIncident &cfg)
@@ -44,7 +45,7 @@ inline analysis::AnalysisResultPtr makeSyntheticIncident(const SyntheticIncident
     const int gpus = std::max(1, cfg.gpusPerNode);
     QStringList nodes;
     for (int n = 0; n < (ranks + gpus - 1) / gpus; ++n)
-        nodes.append(u"node%1"_s.arg(n, 5, 10, QChar(u'0')));
+        nodes.append(cfg.paddedNames ? u"node%1"_s.arg(n, 5, 10, QChar(u'0')) : u"node-%1"_s.arg(n));
     in->job.nodes = nodes;
     in->job.worldSize = ranks;
     QRandomGenerator rng(cfg.seed);

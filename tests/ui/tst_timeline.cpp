@@ -7,7 +7,10 @@
 #include "knowledgebase.h"
 #include "timelineplot.h"
 
+#include <QApplication>
 #include <QMenu>
+#include <QSignalSpy>
+#include <QWheelEvent>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -181,8 +184,163 @@ private Q_SLOTS:
         QVERIFY(QSettings().value(u"timeline/hiddenCategories"_s).toStringList().isEmpty());
     }
 
+    // 32 ranks on a plot tall enough: one labelled row per rank, node names in their bands.
+    void everyRankHasALabelledRow()
+    {
+        testing::SyntheticIncident cfg;
+        cfg.ranks = 32;
+        cfg.events = 2000;
+        const auto result = testing::makeSyntheticIncident(cfg);
+        TimelinePlot plot;
+        plot.resize(1000, 32 * 24 + 120);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setResult(result);
+        plot.replotNow();
+        QStringList ranks;
+        for (int r = 0; r < 32; ++r)
+            ranks << u"r%1"_s.arg(r);
+        QCOMPARE(plot.rowLabels(), ranks);
+        QCOMPARE(plot.bandLabels(), (QStringList{u"node00000"_s, u"node00001"_s, u"node00002"_s, u"node00003"_s}));
+
+        // Thinner rows (still >= 6 px): every k-th rank named, from each node's first.
+        plot.resize(1000, 300);
+        plot.replotNow();
+        const QStringList sparse = plot.rowLabels();
+        QVERIFY2(sparse.size() < 32 && sparse.size() >= 4, qPrintable(sparse.join(u' ')));
+        QVERIFY(sparse.contains(u"r0"_s) && sparse.contains(u"r8"_s) && sparse.contains(u"r24"_s));
+        QCOMPARE(plot.bandLabels().size(), 4);
+    }
+
+    // Nodes in natural order: node-2 before node-10.
+    void nodesInNaturalOrder()
+    {
+        testing::SyntheticIncident cfg;
+        cfg.ranks = 12 * 2;
+        cfg.gpusPerNode = 2;
+        cfg.events = 1000;
+        cfg.paddedNames = false;
+        const auto result = testing::makeSyntheticIncident(cfg);
+        TimelinePlot plot;
+        plot.resize(1000, 900);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setResult(result);
+        plot.replotNow();
+        QStringList expected;
+        for (int n = 0; n < 12; ++n)
+            expected << u"node-%1"_s.arg(n);
+        QCOMPARE(plot.bandLabels(), expected);
+    }
+
+    // The keys of Perfetto's timeline, Ctrl+wheel for the ranks, G for the failure.
+    void keyboardAndWheelNavigate()
+    {
+        testing::SyntheticIncident cfg;
+        cfg.ranks = 512;
+        cfg.events = 20000;
+        const auto result = testing::makeSyntheticIncident(cfg);
+        const qint64 failure = result->verdict.timeMs;
+        TimelinePlot plot;
+        plot.resize(1000, 500);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setResult(result);
+        QWidget *canvas = plot.canvas();
+        canvas->setFocus();
+        auto span = [&plot] { const auto r = plot.visibleTimeRange(); return r.second - r.first; };
+        const auto whole = plot.visibleTimeRange();
+
+        QTest::keyClick(canvas, Qt::Key_W);
+        QVERIFY(span() < whole.second - whole.first);
+        const auto zoomed = plot.visibleTimeRange();
+        QTest::keyClick(canvas, Qt::Key_D);
+        QVERIFY(plot.visibleTimeRange().first > zoomed.first);
+        QTest::keyClick(canvas, Qt::Key_A);
+        QTest::keyClick(canvas, Qt::Key_A);
+        QVERIFY(plot.visibleTimeRange().first < zoomed.first);
+        QTest::keyClick(canvas, Qt::Key_S);
+        QTest::keyClick(canvas, Qt::Key_S);
+        QVERIFY(span() > zoomed.second - zoomed.first);
+
+        // Far from the failure, G brings it to the middle, among labelled rows.
+        for (int i = 0; i < 12; ++i)
+            QTest::keyClick(canvas, Qt::Key_W);
+        for (int i = 0; i < 30; ++i)
+            QTest::keyClick(canvas, Qt::Key_A);
+        QVERIFY(plot.visibleTimeRange().second < failure || plot.visibleTimeRange().first > failure);
+        QTest::keyClick(canvas, Qt::Key_G);
+        const auto centred = plot.visibleTimeRange();
+        QVERIFY(centred.first < failure && failure < centred.second);
+        QVERIFY(std::abs((centred.first + centred.second) / 2 - failure) <= (centred.second - centred.first) / 20);
+        plot.replotNow();
+        QVERIFY(canvas->rect().contains(plot.initiatingMarkerPosition()));
+        QVERIFY(!plot.rowLabels().isEmpty() && plot.rowLabels().first().startsWith(u'r'));
+
+        // Home: the whole incident again; Ctrl+wheel zooms the ranks, Shift+wheel pans time.
+        QTest::keyClick(canvas, Qt::Key_Home);
+        QCOMPARE(plot.visibleTimeRange(), whole);
+        const auto rows = plot.visibleRowRange();
+        const QPointF at(canvas->width() / 2.0, canvas->height() / 2.0);
+        QWheelEvent ctrlWheel(at, canvas->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(canvas, &ctrlWheel);
+        QVERIFY(plot.visibleRowRange().second - plot.visibleRowRange().first < rows.second - rows.first);
+        QCOMPARE(plot.visibleTimeRange(), whole);
+        QWheelEvent shiftWheel(at, canvas->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(canvas, &shiftWheel);
+        QVERIFY(plot.visibleTimeRange().first > whole.first);
+        QVERIFY(std::abs((plot.visibleTimeRange().second - plot.visibleTimeRange().first) - (whole.second - whole.first)) <= 2);
+    }
+
+    // N and P walk the chain of evidence and open each step's line.
+    void chainStepsOpenTheirLines()
+    {
+        testing::SyntheticIncident cfg;
+        cfg.ranks = 64;
+        cfg.events = 3000;
+        const auto result = testing::makeSyntheticIncident(cfg);
+        TimelinePlot plot;
+        plot.resize(1000, 500);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setResult(result);
+        QSignalSpy opened(&plot, &TimelinePlot::eventActivated);
+        plot.canvas()->setFocus();
+        QTest::keyClick(plot.canvas(), Qt::Key_N);
+        QTest::keyClick(plot.canvas(), Qt::Key_N);
+        QTest::keyClick(plot.canvas(), Qt::Key_P);
+        QCOMPARE(opened.size(), 3);
+        const auto &chain = result->verdict.chain;
+        QCOMPARE(opened.at(0).at(0).value<SourceRef>(), chain.at(0).evidence.source);
+        QCOMPARE(opened.at(1).at(0).value<SourceRef>(), chain.at(1).evidence.source);
+        QCOMPARE(opened.at(2).at(0).value<SourceRef>(), chain.at(0).evidence.source);
+    }
+
+    // 4,096 ranks: a click a few pixels off the star is the star, not a dot beside it.
+    void clickNearTheStarOpensTheFailure()
+    {
+        testing::SyntheticIncident cfg;
+        cfg.ranks = 4096;
+        cfg.events = 40000;
+        const auto result = testing::makeSyntheticIncident(cfg);
+        const int initiating = testing::syntheticInitiatingEvent(*result);
+        TimelinePlot plot;
+        plot.resize(1000, 500);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setResult(result);
+        plot.replotNow();
+        QSignalSpy opened(&plot, &TimelinePlot::eventActivated);
+        const QPoint star = plot.initiatingMarkerPosition();
+        QVERIFY(star.x() >= 0);
+        QTest::mouseClick(plot.canvas(), Qt::LeftButton, Qt::NoModifier, star + QPoint(4, 3));
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(opened.first().first().value<SourceRef>(), result->ingest->events.at(initiating).source);
+    }
+
 private:
     test::IsolatedSettings m_settings{"tst_timeline"};
+
 };
 
 QTEST_MAIN(TestTimeline)

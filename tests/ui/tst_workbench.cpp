@@ -41,6 +41,11 @@
 #include <QDropEvent>
 #include <QApplication>
 #include <QTest>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QLabel>
+#include <QScreen>
 
 using namespace Qt::StringLiterals;
 using namespace rankscope;
@@ -406,6 +411,139 @@ private Q_SLOTS:
         QTest::keyClick(w.matrix()->table(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
         const QString summary = QGuiApplication::clipboard()->text();
         QVERIFY2(summary.startsWith(u"Verdict: "_s + w.analysis()->verdict.summary), qPrintable(summary));
+    }
+
+    // The first window takes ~90 % of the screen, centred; narrow screens get it maximised.
+    void initialGeometry_data()
+    {
+        QTest::addColumn<QRect>("available");
+        QTest::addColumn<bool>("maximised");
+        QTest::addRow("laptop 1366x768") << QRect(0, 0, 1366, 740) << true;
+        QTest::addRow("1920x1080") << QRect(0, 0, 1920, 1050) << false;
+        QTest::addRow("2560x1440 right of another") << QRect(1920, 0, 2560, 1400) << false;
+    }
+    void initialGeometry()
+    {
+        QFETCH(QRect, available);
+        QFETCH(bool, maximised);
+        const auto [rect, maximise] = MainWindow::initialGeometry(available);
+        QVERIFY(available.contains(rect));
+        QVERIFY(rect.width() >= available.width() * 85 / 100 && rect.height() >= available.height() * 85 / 100);
+        QVERIFY(std::abs(rect.center().x() - available.center().x()) <= 1);
+        QCOMPARE(maximise, maximised);
+    }
+
+    // A new window fits its screen and does not grow by itself while an incident loads or the
+    // log view merges files.
+    void windowFitsAndKeepsItsSize()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(50);
+        const QRect screen = w.screen()->availableGeometry();
+        QVERIFY2(w.width() <= screen.width() && w.height() <= screen.height(),
+                 qPrintable(u"%1x%2 on %3x%4"_s.arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
+        const QSize before = w.size();
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("torchelastic-table-sigkill")}));
+        w.logView()->findChild<QToolButton *>(u"mergeButton"_s)->click();
+        QTRY_VERIFY(w.logView()->isMerged());
+        QTest::qWait(100);
+        QCOMPARE(w.size(), before);
+    }
+
+    // At 1366x768 the timeline is the largest view, the overview dock can hold a sentence, and
+    // View > Reset Layout brings both back after the user squeezed them.
+    void timelineIsTheMainView()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setWindowState(Qt::WindowNoState);
+        w.resize(1366, 740);
+        QTest::qWait(50);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
+        w.resetLayout();
+        QTest::qWait(50);
+        QVERIFY2(w.timeline()->height() >= w.height() * 40 / 100, qPrintable(QString::number(w.timeline()->height())));
+        QVERIFY(w.timeline()->height() > w.logView()->height());
+        QVERIFY(w.overview()->width() >= 300);
+        auto *split = w.findChild<QSplitter *>(u"centralSplitter"_s);
+        split->setSizes({10000, 0});
+        QVERIFY(w.logView()->height() >= 100); // a splitter never collapses a view
+        w.resetLayout();
+        QTest::qWait(50);
+        QVERIFY(w.timeline()->height() >= w.height() * 40 / 100);
+    }
+
+    // The matrix of an incident with an outlier opens on the differing columns, the outlier's
+    // row first, its decisive cell in view without scrolling.
+    void decisiveMatrixCellIsInView()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setWindowState(Qt::WindowNoState);
+        w.resize(1366, 740);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("inventories")}));
+        QTest::qWait(50);
+        models::VersionMatrixModel *model = w.matrix()->model();
+        QVERIFY(model->onlyDifferingColumns());
+        QVERIFY(model->rowNodes(0).contains(u"node-2"_s));
+        const int driver = int(model->columns().indexOf(u"driver"_s));
+        QVERIFY(driver >= 0);
+        QTableView *table = w.matrix()->table();
+        const QRect cell = table->visualRect(model->index(0, driver));
+        QVERIFY2(table->viewport()->rect().contains(cell), qPrintable(u"cell %1,%2 %3x%4"_s.arg(cell.x()).arg(cell.y()).arg(cell.width()).arg(cell.height())));
+    }
+
+    // What to do, next to the verdict: the first fix and the verification, each to copy.
+    void overviewSaysWhatToDo()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
+        const QStringList commands = w.overview()->offeredCommands();
+        QVERIFY(commands.size() >= 2);
+        QVERIFY(w.overview()->html().contains(u"What to do"_s));
+        auto *browser = w.overview()->findChild<QTextBrowser *>(u"overviewText"_s);
+        Q_EMIT browser->anchorClicked(QUrl(u"copy:1"_s));
+        QCOMPARE(QGuiApplication::clipboard()->text(), commands.at(1));
+    }
+
+    // Help > Keyboard Shortcuts lists the menus' shortcuts and the timeline's keys.
+    void shortcutsAreListed()
+    {
+        MainWindow w;
+        const auto rows = w.shortcutList();
+        auto has = [&rows](const QString &keys, const QString &what) {
+            return std::any_of(rows.cbegin(), rows.cend(), [&](const auto &r) { return r.first.contains(keys) && r.second.contains(what); });
+        };
+        QVERIFY(has(QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText), u"Find"_s));
+        QVERIFY(has(u"G"_s, u"initiating failure"_s));
+        QVERIFY(has(u"Ctrl+Shift+V"_s, u"Paste Log"_s));
+        QDialog *d = w.showShortcuts();
+        auto *table = d->findChild<QTableWidget *>(u"shortcutsTable"_s);
+        QCOMPARE(table->rowCount(), int(rows.size()));
+        d->close();
+    }
+
+    // The export dialog's file label is a real mnemonic, not a literal "&File:".
+    void exportDialogLabelHasItsBuddy()
+    {
+        ExportReportDialog dialog;
+        auto *edit = dialog.findChild<QLineEdit *>(u"exportPath"_s);
+        bool found = false;
+        for (QLabel *l : dialog.findChildren<QLabel *>()) {
+            if (l->text() == u"&File:"_s) {
+                QCOMPARE(l->buddy(), edit);
+                found = true;
+            }
+        }
+        QVERIFY(found);
     }
 
 private:

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QPainter>
 #include <QStyledItemDelegate>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -110,6 +111,15 @@ MatrixView::MatrixView(QWidget *parent)
         if (v.isValid())
             Q_EMIT sourceActivated(v.value<SourceRef>());
     });
+}
+
+int MatrixView::preferredHeight() const
+{
+    const int rowHeight = m_table->verticalHeader()->defaultSectionSize();
+    const int rows = std::max(1, m_model->rowCount());
+    const int bar = m_differing->sizeHint().height() + 6;
+    return bar + m_table->horizontalHeader()->sizeHint().height() + rows * rowHeight + m_table->horizontalScrollBar()->sizeHint().height()
+           + 2 * m_table->frameWidth() + 4;
 }
 
 void MatrixView::setResult(const analysis::AnalysisResultPtr &result)

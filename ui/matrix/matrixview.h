@@ -26,6 +26,8 @@ public:
     void setResult(const analysis::AnalysisResultPtr &result);
     models::VersionMatrixModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
+    // The height that shows every row (and a horizontal scroll bar), for sizing the dock.
+    int preferredHeight() const;
 
 Q_SIGNALS:
     void sourceActivated(rankscope::SourceRef source);

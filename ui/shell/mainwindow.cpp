@@ -45,6 +45,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QScreen>
+#include <QStyle>
 #include <QTimer>
 #include <QShowEvent>
 #include <QStandardPaths>
@@ -514,6 +515,13 @@ void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
     if (v.evidence.source.isValid())
         showSource(v.evidence.source);
     m_statusLabel->setText(v.summary);
+    if (!m_layoutRestored && !m_matrixSized) {
+        // The matrix dock as tall as its rows (two groups need no 150 px), the first time only:
+        // afterwards the user's sizes stand.
+        m_matrixSized = true;
+        const int title = m_matrixDock->style()->pixelMetric(QStyle::PM_TitleBarHeight) + 8;
+        resizeDocks({m_matrixDock}, {std::clamp(m_matrix->preferredHeight() + title, 110, height() * 30 / 100)}, Qt::Vertical);
+    }
     m_exportAction->setEnabled(!m_exporter || !m_exporter->isRunning());
     m_copySummaryAction->setEnabled(true);
     Q_EMIT analysisReady();

@@ -175,6 +175,7 @@ private:
     QByteArray m_defaultState; // the docks as createWorkbench() placed them
     bool m_layoutRestored = false; // the user's saved layout was restored: keep it
     bool m_shown = false;
+    bool m_matrixSized = false;
     bool m_placeOnShow = false; // no saved geometry: the first show sizes the window for its screen
 };
 
