@@ -50,19 +50,7 @@ int main(int argc, char **argv)
         win.setKnowledgeBase(kb);
         // The window picks its own first geometry from the screen (run under Xvfb at the size
         // to show), as it does for a new user.
-        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DEBUG")) {
-            std::printf("before show %dx%d min %dx%d\n", win.width(), win.height(), win.minimumSizeHint().width(), win.minimumSizeHint().height());
-            for (QDockWidget *d : win.findChildren<QDockWidget *>())
-                std::printf("  dock %s min %dx%d\n", qPrintable(d->objectName()), d->minimumSizeHint().width(), d->minimumSizeHint().height());
-            if (auto *c = win.centralWidget())
-                std::printf("  central min %dx%d\n", c->minimumSizeHint().width(), c->minimumSizeHint().height());
-        }
         win.show();
-        if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DEBUG")) {
-            auto *t = new QTimer(&win);
-            QObject::connect(t, &QTimer::timeout, &win, [&win] { std::printf("  at %dx%d\n", win.width(), win.height()); });
-            t->start(50);
-        }
         QSignalSpy ready(&win, &ui::MainWindow::analysisReady);
         win.openPaths({bundle});
         if (!ready.wait(60000)) {
@@ -72,12 +60,13 @@ int main(int argc, char **argv)
         QEventLoop loop;
         QTimer::singleShot(800, &loop, &QEventLoop::quit);
         loop.exec();
+        // RANKSCOPE_SHOT_DEBUG=1: the window's size and the widgets that set its minimum.
         if (qEnvironmentVariableIsSet("RANKSCOPE_SHOT_DEBUG")) {
             std::printf("window %dx%d min %dx%d\n", win.width(), win.height(), win.minimumSizeHint().width(), win.minimumSizeHint().height());
-            for (QWidget *w : win.findChildren<QWidget *>()) {
-                if (w->minimumSizeHint().height() > 250 || w->minimumSizeHint().width() > 300 || w->minimumHeight() > 250)
-                    std::printf("  %s %s minHint %dx%d min %dx%d size %dx%d\n", w->metaObject()->className(), qPrintable(w->objectName()),
-                                w->minimumSizeHint().width(), w->minimumSizeHint().height(), w->minimumWidth(), w->minimumHeight(), w->width(), w->height());
+            for (QWidget *child : win.findChildren<QWidget *>()) {
+                if (child->minimumSizeHint().height() > 250 || child->minimumSizeHint().width() > 300 || child->minimumHeight() > 250)
+                    std::printf("  %s %s minHint %dx%d min %dx%d size %dx%d\n", child->metaObject()->className(), qPrintable(child->objectName()),
+                                child->minimumSizeHint().width(), child->minimumSizeHint().height(), child->minimumWidth(), child->minimumHeight(), child->width(), child->height());
             }
         }
         const QList<std::pair<QWidget *, QString>> shots = {

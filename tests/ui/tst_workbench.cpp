@@ -546,6 +546,33 @@ private Q_SLOTS:
         QVERIFY(found);
     }
 
+    // More files than the merge takes by default: the failing file is in, and the view says
+    // how many are not.
+    void mergedViewKeepsTheFailingFile()
+    {
+        QTemporaryDir dir;
+        const int files = 1100;
+        for (int r = 0; r < files; ++r) {
+            // The failing rank's file sorts last, past what the merge takes in bundle order.
+            QFile f(dir.filePath((r == files - 1 ? u"zz-rank-%1.log"_s : u"rank-%1.log"_s).arg(r)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(r == files - 1 ? "2025-01-01 10:00:05,000 torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n"
+                                   : "2025-01-01 10:00:00,000 step 1 loss 2.0\n2025-01-01 10:10:05,000 [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=7, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600000 milliseconds before timing out.\n");
+        }
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        QVERIFY(test::openAndAnalyse(w, {dir.path()}, {}, 60000));
+        QCOMPARE(w.analysis()->verdict.rank, files - 1);
+        auto *merge = w.logView()->findChild<QToolButton *>(u"mergeButton"_s);
+        merge->click();
+        QTRY_VERIFY_WITH_TIMEOUT(w.logView()->isMerged(), 30000);
+        const QList<FileId> merged = w.logView()->mergedFiles();
+        const FileId failing = w.analysis()->verdict.evidence.source.file;
+        QVERIFY(merged.contains(failing));
+        QVERIFY(merged.size() < files);
+        QVERIFY2(merge->text().contains(QString::number(files)), qPrintable(merge->text()));
+    }
+
 private:
     test::IsolatedSettings m_settings{"tst_workbench"};
     std::shared_ptr<const kb::KnowledgeBase> m_kb;

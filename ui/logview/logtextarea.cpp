@@ -119,6 +119,9 @@ void LogTextArea::setSource(ingest::LineSourcePtr source, std::shared_ptr<const 
     clearSelection();
     m_matchRow = -1;
     m_maxLineNumber = 1;
+    m_maxRank = m_attribution && m_attribution->result() && !m_attribution->result()->job.ranks.isEmpty()
+                    ? m_attribution->result()->job.ranks.last()
+                    : 9;
     if (m_source && m_attribution && m_attribution->result()) {
         for (FileId id : m_source->files()) {
             if (const auto *f = m_attribution->result()->file(id))
@@ -289,7 +292,14 @@ void LogTextArea::updateMetrics()
     m_markWidth = m_lineHeight;
     const int digits = int(QString::number(std::max<qint64>(m_maxLineNumber, 999)).size());
     m_numberWidth = m_charWidth * digits + 10;
-    m_rankWidth = m_charWidth * 16 + 8;
+    // "r12345 <node>": as wide as the longest node name of the incident needs, within reason.
+    int nodeChars = 10;
+    if (m_attribution && m_attribution->result()) {
+        for (const QString &n : m_attribution->result()->job.nodes)
+            nodeChars = std::max(nodeChars, int(n.size()));
+    }
+    const int rankChars = int(QString::number(std::max<qint64>(9, m_maxRank)).size()) + 2;
+    m_rankWidth = m_charWidth * (rankChars + std::min(nodeChars, 40)) + 8;
     updateScrollBars();
 }
 
@@ -611,6 +621,10 @@ void LogTextArea::resizeEvent(QResizeEvent *event)
     QAbstractScrollArea::resizeEvent(event);
     updateScrollBars();
     setFirstRow(m_first);
+    // A horizontal scroll bar that appears (a long line came into view) shortens the viewport:
+    // the current line, often the evidence line at the end of a file, stays whole in view.
+    if (m_current >= 0 && m_current >= m_first + visibleRowCount())
+        setFirstRow(m_current - visibleRowCount() + 1);
 }
 
 void LogTextArea::moveCurrent(qint64 row, Qt::KeyboardModifiers mods)

@@ -157,6 +157,7 @@ private:
     int m_numberWidth = 40;
     int m_rankWidth = 80;
     qint64 m_maxLineNumber = 1;
+    qint64 m_maxRank = 9;       // the largest rank of the incident, for the rank column's width
 };
 
 } // namespace rankscope::ui

@@ -390,23 +390,39 @@ void LogView::showFile(FileId file, LineNumber line)
 QList<FileId> LogView::defaultMergeFiles() const
 {
     QList<FileId> files;
+    m_mergeLeftOut = 0;
     if (!m_result)
         return files;
+    // Which files: the logs (else any text); in what order when there are more than the merge
+    // takes: those with the initiating mark, then those with collateral marks, then the rest,
+    // each in bundle order, so the failing node is never the one left out.
     const quint32 logKinds = KindRankLog | KindLauncherLog | KindNcclDebug | KindKernelLog | KindSchedulerLog;
-    for (qsizetype i = 0; i < m_result->files.size() && files.size() < MaxDefaultMergeFiles; ++i) {
-        const InputFile &f = m_result->files.at(i);
-        if (f.lines > 0 && (f.kinds & logKinds) && !(f.kinds & (KindBinary | KindInventory | KindErrorJson)))
-            files.append(FileId(i));
-    }
-    if (files.size() < 2) {
-        files.clear();
-        for (qsizetype i = 0; i < m_result->files.size() && files.size() < MaxDefaultMergeFiles; ++i) {
-            const InputFile &f = m_result->files.at(i);
-            if (f.lines > 0 && !(f.kinds & (KindBinary | KindInventory)))
-                files.append(FileId(i));
+    auto pick = [this](auto accept) {
+        QList<FileId> out;
+        for (qsizetype i = 0; i < m_result->files.size(); ++i) {
+            if (accept(m_result->files.at(i)))
+                out.append(FileId(i));
         }
+        return out;
+    };
+    // A text file of no known kind is a log too (a rank's stderr with one exception in it).
+    QList<FileId> all = pick([logKinds](const InputFile &f) {
+        return f.lines > 0 && ((f.kinds & logKinds) || f.kinds == KindUnknown) && !(f.kinds & (KindBinary | KindInventory | KindErrorJson));
+    });
+    if (all.size() < 2)
+        all = pick([](const InputFile &f) { return f.lines > 0 && !(f.kinds & (KindBinary | KindInventory)); });
+    if (all.size() <= MaxDefaultMergeFiles)
+        return all;
+    QHash<FileId, int> priority;
+    for (const LogMark &m : m_marks) {
+        const int p = m.role == LogMark::Role::Initiating ? 0 : 1;
+        priority[m.source.file] = std::min(priority.value(m.source.file, 2), p);
     }
-    return files;
+    std::stable_sort(all.begin(), all.end(), [&priority](FileId a, FileId b) { return priority.value(a, 2) < priority.value(b, 2); });
+    m_mergeLeftOut = int(all.size()) - MaxDefaultMergeFiles;
+    all.resize(MaxDefaultMergeFiles);
+    std::sort(all.begin(), all.end());
+    return all;
 }
 
 void LogView::toggleMerged(bool on)
@@ -416,6 +432,7 @@ void LogView::toggleMerged(bool on)
         return;
     }
     const SourceRef cur = currentLine();
+    m_mergeButton->setText(tr("Merge by time"));
     ++m_mergeGeneration;
     m_mergeFuture.cancel();
     clearJobStatus(Job::Merge);
@@ -459,9 +476,14 @@ void LogView::showMerged(const QList<FileId> &requested)
         sources.append(fileSource(id));
     const quint64 gen = ++m_mergeGeneration;
     m_mergeFuture.cancel();
-    const QString text = tr("Merging %n file(s)…", nullptr, int(files.size()));
+    const int leftOut = std::exchange(m_mergeLeftOut, 0);
+    const QString text = leftOut > 0 ? tr("Merging %1 files (the ones with failure marks first); %2 more are not in the merged view")
+                                           .arg(files.size()).arg(leftOut)
+                                     : tr("Merging %n file(s)…", nullptr, int(files.size()));
     setJobStatus(Job::Merge, text, 0);
     m_mergeButton->setChecked(true);
+    // The merged view says what it holds for as long as it is shown.
+    m_mergeButton->setText(leftOut > 0 ? tr("Merged %1 of %2 files").arg(files.size()).arg(files.size() + leftOut) : tr("Merge by time"));
     m_mergeFuture = QtConcurrent::run([result = m_result, sources](QPromise<MergedLineSource::Ptr> &promise) {
         promise.setProgressRange(0, 1000);
         // Archive members first (a third of the bar), then the merge itself.

@@ -64,6 +64,8 @@ public:
     void setFilter(const rankscope::ingest::LineFilter &filter);
     rankscope::ingest::LineFilter filter() const { return m_filter; }
     void goToLine(rankscope::LineNumber line);
+    // The files of the merged view (empty when one file is shown).
+    QList<rankscope::FileId> mergedFiles() const { return m_mergedFiles; }
     bool isMerged() const { return m_mergedFiles.size() > 1 && m_base == m_mergedSource; }
     // True while a decompress, merge or filter job runs.
     bool isBusy() const;
@@ -115,6 +117,7 @@ private:
     ingest::LineSourcePtr m_view;           // m_base or a filter over it
     ingest::LineFilter m_filter;
     QList<LogMark> m_marks;
+    mutable int m_mergeLeftOut = 0; // files the default merge did not take (said, never silent)
     SourceRef m_pending;                    // where showFile() wants to go once the view is ready
 
     // Each request bumps its generation; a job's answer for an older one is dropped.

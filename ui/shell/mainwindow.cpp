@@ -520,7 +520,7 @@ void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
         // afterwards the user's sizes stand.
         m_matrixSized = true;
         const int title = m_matrixDock->style()->pixelMetric(QStyle::PM_TitleBarHeight) + 8;
-        resizeDocks({m_matrixDock}, {std::clamp(m_matrix->preferredHeight() + title, 110, height() * 30 / 100)}, Qt::Vertical);
+        resizeDocks({m_matrixDock}, {std::clamp(m_matrix->preferredHeight() + title, 90, height() * 30 / 100)}, Qt::Vertical);
     }
     m_exportAction->setEnabled(!m_exporter || !m_exporter->isRunning());
     m_copySummaryAction->setEnabled(true);
@@ -672,12 +672,12 @@ void MainWindow::applyDefaultSizes()
     const int w = width();
     const int h = height();
     // Side docks wide enough for a verdict sentence and a host name on one line; the matrix a
-    // fifth of the height (it scrolls); the timeline three fifths of what is left.
+    // fifth of the height (it scrolls); the timeline two thirds of what is left.
     resizeDocks({m_overviewDock}, {std::max(320, w * 22 / 100)}, Qt::Horizontal);
     resizeDocks({m_encyclopediaDock}, {std::max(300, w * 25 / 100)}, Qt::Horizontal);
     resizeDocks({m_matrixDock}, {std::max(120, h * 20 / 100)}, Qt::Vertical);
     const int central = std::max(300, m_centralSplitter->height());
-    m_centralSplitter->setSizes({central * 62 / 100, central * 38 / 100});
+    m_centralSplitter->setSizes({central * 66 / 100, central * 34 / 100});
 }
 
 void MainWindow::resetLayout()

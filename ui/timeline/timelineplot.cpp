@@ -620,7 +620,11 @@ void TimelineCanvas::layoutRows(int rowLo, int rowHi, double pxPerRow)
             if (last >= rowLo - 1 && first <= rowHi + 1) {
                 if (band % 2)
                     bands.emplace_back(first - 0.5, last + 0.5);
-                ticks.insert((first + last) / 2.0, g == h ? TimelinePlot::tr("%1 (%n rank(s))", "", last - first + 1).arg(nodeName(groups[g].node))
+                int ranks = 0; // the node's own row (lines of no rank) is not a rank
+                for (int r = first; r <= last; ++r)
+                    ranks += rowRank.at(r) >= 0;
+                const QString count = ranks == 1 ? TimelinePlot::tr("1 rank") : TimelinePlot::tr("%1 ranks").arg(ranks);
+                ticks.insert((first + last) / 2.0, g == h ? u"%1 · %2"_s.arg(nodeName(groups[g].node), count)
                                                           : u"%1 … %2"_s.arg(nodeName(groups[g].node), nodeName(groups[h].node)));
             }
             g = h + 1;
