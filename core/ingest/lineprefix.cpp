@@ -174,7 +174,16 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
         const char *q = p + 1;
         while (q < end && (isAlpha(*q) || isDigit(*q) || *q == '_'))
             ++q;
-        if (startsWith(q, end, " pid=")) {
+        if (startsWith(q, end, ", ip=")) { // a Ray system process: "(raylet, ip=10.0.12.174) "
+            const char *ipStart = q + 5;
+            const char *ipEnd = ipStart;
+            while (ipEnd < end && (isDigit(*ipEnd) || *ipEnd == '.'))
+                ++ipEnd;
+            if (ipEnd > ipStart && ipEnd + 1 < end && *ipEnd == ')' && ipEnd[1] == ' ') {
+                r.rayIp = QByteArrayView(ipStart, ipEnd - ipStart);
+                p = ipEnd + 2;
+            }
+        } else if (startsWith(q, end, " pid=")) {
             q += 5;
             const qint64 pid = number(q, end);
             QByteArrayView ip;

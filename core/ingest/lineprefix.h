@@ -21,7 +21,7 @@ struct LinePrefix
     int slurmHetGroup = -1;
     int mpiRank = -1;      // Open MPI vpid
     int rayPid = -1;
-    QByteArrayView rayIp;  // Ray "(Actor pid=N, ip=10.0.0.5)": the worker's node by address
+    QByteArrayView rayIp;  // Ray "(Actor pid=N, ip=10.0.0.5)", "(raylet, ip=…)": the node by address
     QByteArrayView host;   // pdsh host
     QByteArrayView pod;    // kubectl --prefix pod name
     ParsedTime outerTime;  // CRI / kubectl UTC timestamp, the only cross-node anchor

@@ -97,6 +97,15 @@ private Q_SLOTS:
         QCOMPARE(FileScanner::detectBracketRanks(head), ranks);
     }
 
+    void raySystemProcess()
+    {
+        const QByteArray line = "(raylet, ip=10.0.12.174) A worker died or was killed while executing a task"_ba;
+        const LinePrefix p = LinePrefix::parse(line);
+        QCOMPARE(QString::fromUtf8(p.rayIp.toByteArray()), u"10.0.12.174"_s);
+        QCOMPARE(p.rayPid, -1);
+        QCOMPARE(QString::fromUtf8(line.mid(p.contentOffset)), u"A worker died or was killed while executing a task"_s);
+    }
+
     void kubectlUtcIsKept()
     {
         const LinePrefix p = LinePrefix::parse("2024-05-01T12:00:00.5Z [pod/job-worker-3/c] x");
