@@ -226,6 +226,9 @@ FileScan FileScanner::finish()
         matchLine(logical, m_wrappedFirst, int(m_lineNo - 1 - m_wrappedFirst));
     }
     flushPending();
+    for (FileScan::RawEvent &raw : m_lastSteps)
+        m_scan.events.append(std::move(raw));
+    m_lastSteps.clear();
     // Joined messages are emitted when their last line is read: back into line order.
     std::stable_sort(m_scan.events.begin(), m_scan.events.end(),
                      [](const FileScan::RawEvent &a, const FileScan::RawEvent &b) { return a.event.source.line < b.event.source.line; });
@@ -361,6 +364,25 @@ void FileScanner::continuePending(QByteArrayView line)
     }
 }
 
+void FileScanner::keepStep(FileScan::RawEvent &&raw)
+{
+    // A rank that logs every step for days writes millions of step lines; the analysis needs the
+    // early ones, a thin spread chosen by step number (the same steps on every node, for the
+    // clock offsets) and the last ones (where a rank stopped). Memory stays bounded per file.
+    bool ok = false;
+    const qint64 step = raw.event.capture(u"step"_s).toLongLong(&ok);
+    const bool sampled = ok ? (step <= 256 || step % 64 == 0) : m_stepsSeen < 256;
+    ++m_stepsSeen;
+    if (sampled && m_stepsKept < MaxKeptSteps) {
+        ++m_stepsKept;
+        m_scan.events.append(std::move(raw));
+        return;
+    }
+    m_lastSteps.push_back(std::move(raw));
+    if (m_lastSteps.size() > LastSteps)
+        m_lastSteps.pop_front(); // the line stays in the log view; only its event goes
+}
+
 void FileScanner::flushPending()
 {
     if (m_pending.active && m_pending.partial.fingerprint >= 0) {
@@ -487,17 +509,21 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
         } else if (builtin == EventMatcher::SlurmVariable) {
             m_scan.slurmVariables.append({ev.capture(u"key"_s), ev.capture(u"value"_s), lineNo});
             continue;
-        } else if (builtin == EventMatcher::AgentGroupRank) {
-            m_scan.agentGroupRank = ev.capture(u"group_rank"_s).toInt();
-            continue;
-        } else if (builtin == EventMatcher::AgentProcsPerNode) {
-            m_scan.agentProcsPerNode = ev.capture(u"nproc"_s).toInt();
-            continue;
-        } else if (builtin == EventMatcher::RayWorkerRank) {
-            m_scan.workerRanks.append({ev.capture(u"ip"_s).toUtf8(), ev.capture(u"pid"_s).toLongLong(), ev.capture(u"rank"_s).toInt(), -1, lineNo});
-            continue;
-        } else if (builtin == EventMatcher::LauncherRank) {
-            m_scan.launcherRanks.append({ev.capture(u"rank"_s).toInt(), ev.capture(u"local_rank"_s).toInt(), lineNo});
+        } else if (builtin == EventMatcher::AgentGroupRank || builtin == EventMatcher::AgentProcsPerNode
+                   || builtin == EventMatcher::RayWorkerRank || builtin == EventMatcher::LauncherRank) {
+            // Ranks and counts past any real job are a corrupt line: not an identity.
+            auto plausible = [&ev](const QString &name) {
+                const int v = ev.capture(name).toInt();
+                return v >= 0 && v < MaxWorldSize ? v : -1;
+            };
+            if (builtin == EventMatcher::AgentGroupRank)
+                m_scan.agentGroupRank = plausible(u"group_rank"_s);
+            else if (builtin == EventMatcher::AgentProcsPerNode)
+                m_scan.agentProcsPerNode = std::min(plausible(u"nproc"_s), 4096);
+            else if (const int rank = plausible(u"rank"_s); rank >= 0 && builtin == EventMatcher::RayWorkerRank)
+                m_scan.workerRanks.append({ev.capture(u"ip"_s).toUtf8(), ev.capture(u"pid"_s).toLongLong(), rank, -1, lineNo});
+            else if (rank >= 0 && plausible(u"local_rank"_s) >= 0)
+                m_scan.launcherRanks.append({rank, plausible(u"local_rank"_s), lineNo});
             continue; // attribution only
         } else {
             ev.kind = Event::Kind::NcclInitComplete;
@@ -512,6 +538,10 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             }
             if (builtin == EventMatcher::CommRanks)
                 continue; // attribution only; "Init COMPLETE" is the lifecycle marker
+        }
+        if (ev.kind == Event::Kind::TrainingStep) {
+            keepStep(std::move(raw));
+            continue;
         }
         m_scan.events.append(std::move(raw));
     }

@@ -11,6 +11,8 @@
 #include <QByteArray>
 #include <QHash>
 
+#include <deque>
+
 namespace rankscope::ingest {
 
 // What one pass over one file (or one chunk of a large file) found, before the bundle-wide
@@ -109,6 +111,9 @@ public:
     static constexpr qint64 MaxWrappedLines = 64;
     // The first lines of a file are all sampled for a timestamp and a rank or host claim.
     static constexpr qint64 DenseSampledLines = 256;
+    // Training-step lines kept per file (chunk) as events, and the last ones always kept.
+    static constexpr qint64 MaxKeptSteps = 2048;
+    static constexpr qsizetype LastSteps = 16;
 
     // The width a file's head is hard-wrapped at, or 0 (tests call it directly).
     static qsizetype detectWrapWidth(QByteArrayView head);
@@ -135,6 +140,7 @@ private:
     bool continuesPending(const LinePrefix &prefix, QByteArrayView content) const;
     void continuePending(QByteArrayView line);
     void flushPending();
+    void keepStep(FileScan::RawEvent &&raw);
     void setFingerprint(FileScan::RawEvent &raw, const EventMatcher::Hit &hit) const;
     void addCaptures(Event &ev, const EventMatcher::Hit &hit) const;
 
@@ -156,6 +162,9 @@ private:
     QByteArray m_wrapped;     // physical lines of a hard-wrapped line so far
     qint64 m_wrappedFirst = 0;
     Pending m_pending;
+    qint64 m_stepsSeen = 0;
+    qint64 m_stepsKept = 0;
+    std::deque<FileScan::RawEvent> m_lastSteps; // the latest step lines not kept above
     QList<EventMatcher::Hit> m_joinHits; // scratch
     QList<int> m_anchorHits;  // scratch
     QList<EventMatcher::Hit> m_hits; // scratch

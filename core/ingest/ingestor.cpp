@@ -707,6 +707,14 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     int worldFromInit = -1;
     for (const Scanned &s : std::as_const(scanned)) {
         for (const FileScan::NcclInit &init : s.scan.inits) {
+            if (init.nranks > MaxWorldSize || init.rank >= MaxWorldSize || init.rank >= std::max(1, init.nranks)) {
+                // A corrupt or crafted line: a world of two billion ranks would be a list of two
+                // billion missing ones.
+                sh.warnings.append({Warning::Kind::Attribution, s.displayPath, init.line,
+                                    u"NCCL init line claims rank %1 of %2 ranks, beyond what a job can be (%3); ignored"_s.arg(
+                                        QString::number(init.rank), QString::number(init.nranks), QString::number(MaxWorldSize))});
+                continue;
+            }
             const QByteArray key = init.host + ':' + QByteArray::number(init.pid);
             worldFromInit = std::max(worldFromInit, init.nranks);
             ProcRank &pr = procRank[key];
@@ -824,7 +832,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             continue;
         const FileScan &scan = scanned.at(fi).scan;
         QList<FileScan::LauncherRank> claims = scan.launcherRanks;
-        if (scan.agentGroupRank >= 0 && scan.agentProcsPerNode > 0)
+        if (scan.agentGroupRank >= 0 && scan.agentProcsPerNode > 0 && qint64(scan.agentGroupRank) * scan.agentProcsPerNode < MaxWorldSize)
             claims.prepend({scan.agentGroupRank * scan.agentProcsPerNode, 0, 0});
         for (const FileScan::LauncherRank &lr : std::as_const(claims)) {
             const int offset = lr.rank - lr.localRank;
@@ -1264,8 +1272,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         if (ev.rank >= 0)
             ranks.insert(ev.rank);
         const QString ws = ev.capture(u"nranks"_s);
-        if (!ws.isEmpty())
-            worldSize = std::max(worldSize, ws.toInt());
+        if (const int n = ws.toInt(); n > 0 && n <= MaxWorldSize)
+            worldSize = std::max(worldSize, n);
     }
     for (const InputFile &f : std::as_const(result->files)) {
         for (int r : f.ranks)

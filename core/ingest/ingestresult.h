@@ -21,6 +21,9 @@ inline constexpr qint64 NoTime = std::numeric_limits<qint64>::min();
 // checkpoint before it and reading forward at most Stride - 1 lines. 16 bytes per 64 lines keeps
 // the index near 0.25 byte per line instead of the 8 bytes per line of a full offset table.
 inline constexpr qint64 CheckpointStride = 64;
+// The largest world size (and rank) a line is believed to name: a 2^20-rank job is beyond any
+// cluster today; a larger number is a corrupt or crafted line.
+inline constexpr int MaxWorldSize = 1 << 20;
 
 struct Checkpoint
 {

@@ -3,6 +3,7 @@
 #include "lineprefix.h"
 
 #include "bytesearch.h"
+#include "ingestresult.h"
 
 #include <algorithm>
 #include <cstring>
@@ -108,7 +109,7 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
                 while (q < end && *q == ' ')
                     ++q;
                 const qint64 task = number(q, end);
-                if (task >= 0 && q + 1 < end && *q == ':' && q[1] == ' ') {
+                if (task >= 0 && task < MaxWorldSize && group < MaxWorldSize && q + 1 < end && *q == ':' && q[1] == ' ') {
                     r.slurmHetGroup = int(group);
                     r.slurmTask = int(task);
                     p = q + 2;
@@ -118,7 +119,7 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
             while (q < end && *q == ' ')
                 ++q;
             const qint64 task = number(q, end);
-            if (task >= 0 && task < 10'000'000 && q + 1 < end && *q == ':' && q[1] == ' ') {
+            if (task >= 0 && task < MaxWorldSize && q + 1 < end && *q == ':' && q[1] == ' ') {
                 r.slurmTask = int(task);
                 p = q + 2;
             }
@@ -128,7 +129,7 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
     if (bracketRanks && p < end && *p == '[') {
         const char *q = p + 1;
         const qint64 rank = number(q, end);
-        if (rank >= 0 && rank < 10'000'000 && q + 1 < end && *q == ']' && q[1] == ' ') {
+        if (rank >= 0 && rank < MaxWorldSize && q + 1 < end && *q == ']' && q[1] == ' ') {
             r.mpiRank = int(rank);
             p = q + 2;
         }
@@ -143,7 +144,7 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
             && (startsWith(q + 1, end, "<stdout>:") || startsWith(q + 1, end, "<stderr>:"))) {
             const char *n = p + 1;
             const qint64 rank = number(n, end);
-            if (rank >= 0 && rank < 10'000'000) {
+            if (rank >= 0 && rank < MaxWorldSize) {
                 r.mpiRank = int(rank);
                 p = q + 10;
                 if (p < end && *p == ' ')
@@ -152,7 +153,7 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
         } else if (q < end && *q == ',') {
             ++q;
             const qint64 vpid = number(q, end);
-            if (vpid >= 0 && q < end && *q == ']') {
+            if (vpid >= 0 && vpid < MaxWorldSize && q < end && *q == ']') {
                 ++q;
                 if (q < end && *q == '[') { // detailed form [job,vpid][host:pid]
                     while (q < end && *q != ']')
@@ -212,7 +213,7 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
             ++q;
         const char *nameEnd = q;
         const qint64 n = number(q, end);
-        if (n < 0 || q + 1 >= end || *q != ']' || q[1] != ':')
+        if (n < 0 || n >= MaxWorldSize || q + 1 >= end || *q != ']' || q[1] != ':')
             break;
         const bool isRankWord = nameEnd - nameStart == 4 && std::memcmp(nameStart, "rank", 4) == 0;
         const char *after = q + 2;

@@ -285,6 +285,45 @@ private Q_SLOTS:
         QVERIFY2(hints.contains(u"TORCH_NCCL_TRACE_BUFFER_SIZE"_s), qPrintable(hints));
         QVERIFY2(hints.contains(u"every rank"_s), qPrintable(hints));
     }
+
+    // A crafted or corrupt NCCL init line with a world of two billion ranks is named and
+    // ignored; the analysis stays small and the real failure is still found.
+    void impossibleWorldSizeIsIgnored()
+    {
+        const auto r = analyseText("gpu-01:100:100 [0] NCCL INFO comm 0x5555 rank 0 nranks 2147483000 cudaDev 0 busId 1b000 - Init COMPLETE\n"
+                                   "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n");
+        QVERIFY(r);
+        QCOMPARE(r->verdict.entry, u"cuda-oom"_s);
+        QVERIFY(r->ingest->job.worldSize <= ingest::MaxWorldSize);
+        QVERIFY(r->ingest->job.missingRanks.size() < 16);
+        const auto w = std::find_if(r->ingest->warnings.cbegin(), r->ingest->warnings.cend(),
+                                    [](const Warning &x) { return x.message.contains(u"beyond what a job can be"_s); });
+        QVERIFY(w != r->ingest->warnings.cend());
+        QCOMPARE(w->line, qint64(1));
+    }
+
+    // A rank that logs every step: the events stay bounded, the last step is kept (where the
+    // rank stopped), and every line is still counted.
+    void stepLinesAreBounded()
+    {
+        QByteArray text;
+        const int steps = 200000;
+        for (int i = 1; i <= steps; ++i)
+            text += "[rank0]: step " + QByteArray::number(i) + " loss 2.0\n";
+        const auto r = analyseText(text);
+        QVERIFY(r);
+        QCOMPARE(r->ingest->stats.lines, qint64(steps));
+        qint64 kept = 0, last = 0;
+        for (const ingest::Event &e : r->ingest->events) {
+            if (e.kind == ingest::Event::Kind::TrainingStep) {
+                ++kept;
+                last = std::max(last, e.source.line);
+            }
+        }
+        QVERIFY2(kept <= ingest::FileScanner::MaxKeptSteps + ingest::FileScanner::LastSteps, qPrintable(QString::number(kept)));
+        QVERIFY(kept > 256);
+        QCOMPARE(last, qint64(steps));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMessyInput)

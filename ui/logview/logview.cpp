@@ -107,6 +107,7 @@ LogView::LogView(QWidget *parent)
     m_jobLabel->setObjectName(u"jobStatus"_s);
     m_jobLabel->setAccessibleName(tr("Log view job status"));
     m_jobLabel->setToolTip(tr("What the log view is preparing in the background"));
+    m_jobLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
     m_jobProgress = new QProgressBar(this);
     m_jobProgress->setObjectName(u"jobProgress"_s);
     m_jobProgress->setAccessibleName(tr("Log view job progress"));
@@ -132,8 +133,8 @@ LogView::LogView(QWidget *parent)
     top->addWidget(m_rankCombo);
     top->addWidget(m_nodeCombo);
     top->addWidget(m_severityCombo);
-    top->addStretch(1);
-    top->addWidget(m_jobLabel);
+    top->addWidget(m_jobLabel, 1);
+    m_jobLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     top->addWidget(m_jobProgress);
     top->addWidget(m_cancelButton);
 

@@ -99,6 +99,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_statusLabel = new QLabel(tr("Ready. Open an incident bundle or drop it on the window."), this);
     m_statusLabel->setAccessibleName(tr("Status"));
+    // The verdict's sentence lands here: a long one must not widen the window.
+    m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(m_statusLabel, 1);
     m_progress = new QProgressBar(this);
     m_progress->setAccessibleName(tr("Loading progress"));

@@ -660,12 +660,14 @@ TimelinePlot::TimelinePlot(QWidget *parent)
     failure->setObjectName(u"goToFailureButton"_s);
     failure->setToolTip(tr("Centre the initiating failure (G); N and P step through the chain of evidence"));
     m_info = new QLabel(this);
+    // A status text must not widen the window: it gets what space is left, its end elided.
+    m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_info->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     bar->addWidget(m_relative);
     bar->addWidget(m_filterButton);
     bar->addWidget(reset);
     bar->addWidget(failure);
-    bar->addStretch(1);
-    bar->addWidget(m_info);
+    bar->addWidget(m_info, 1);
     layout->addLayout(bar);
 
     m_canvas = new TimelineCanvas(this);
