@@ -48,6 +48,17 @@ QAction *filterAction(TimelinePlot &plot, const QString &key)
     }
     return nullptr;
 }
+
+// A plot of size showing result, exposed and laid out.
+bool showPlot(TimelinePlot &plot, const analysis::AnalysisResultPtr &result, QSize size)
+{
+    plot.resize(size);
+    plot.show();
+    if (!QTest::qWaitForWindowExposed(&plot))
+        return false;
+    plot.setResult(result);
+    return true;
+}
 } // namespace
 
 class TestTimeline : public QObject
@@ -83,10 +94,7 @@ private Q_SLOTS:
         QVERIFY(initiating >= 0);
 
         TimelinePlot plot;
-        plot.resize(1000, 500);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 500)));
         const auto [lower, upper] = plot.dataTimeRange();
         QVERIFY(upper > lower);
         plot.focusTime((lower + upper) / 2, (upper - lower) * 11 / 10);
@@ -113,10 +121,7 @@ private Q_SLOTS:
         cfg.events = 2000;
         const auto result = testing::makeSyntheticIncident(cfg);
         TimelinePlot plot;
-        plot.resize(1000, 600);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 600)));
         const auto [lower, upper] = plot.dataTimeRange();
         plot.focusTime((lower + upper) / 2, upper - lower + 60000);
         QVERIFY(!plot.plottedEventIndices(Role::Collateral).isEmpty());
@@ -192,10 +197,7 @@ private Q_SLOTS:
         cfg.events = 2000;
         const auto result = testing::makeSyntheticIncident(cfg);
         TimelinePlot plot;
-        plot.resize(1000, 32 * 24 + 120);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 32 * 24 + 120)));
         plot.replotNow();
         QStringList ranks;
         for (int r = 0; r < 32; ++r)
@@ -222,10 +224,7 @@ private Q_SLOTS:
         cfg.paddedNames = false;
         const auto result = testing::makeSyntheticIncident(cfg);
         TimelinePlot plot;
-        plot.resize(1000, 900);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 900)));
         plot.replotNow();
         QStringList expected;
         for (int n = 0; n < 12; ++n)
@@ -242,10 +241,7 @@ private Q_SLOTS:
         const auto result = testing::makeSyntheticIncident(cfg);
         const qint64 failure = result->verdict.timeMs;
         TimelinePlot plot;
-        plot.resize(1000, 500);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 500)));
         QWidget *canvas = plot.canvas();
         canvas->setFocus();
         auto span = [&plot] { const auto r = plot.visibleTimeRange(); return r.second - r.first; };
@@ -300,10 +296,7 @@ private Q_SLOTS:
         cfg.events = 3000;
         const auto result = testing::makeSyntheticIncident(cfg);
         TimelinePlot plot;
-        plot.resize(1000, 500);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 500)));
         QSignalSpy opened(&plot, &TimelinePlot::eventActivated);
         plot.canvas()->setFocus();
         QTest::keyClick(plot.canvas(), Qt::Key_N);
@@ -325,10 +318,7 @@ private Q_SLOTS:
         const auto result = testing::makeSyntheticIncident(cfg);
         const int initiating = testing::syntheticInitiatingEvent(*result);
         TimelinePlot plot;
-        plot.resize(1000, 500);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setResult(result);
+        QVERIFY(showPlot(plot, result, QSize(1000, 500)));
         plot.replotNow();
         QSignalSpy opened(&plot, &TimelinePlot::eventActivated);
         const QPoint star = plot.initiatingMarkerPosition();

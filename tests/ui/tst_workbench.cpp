@@ -51,6 +51,24 @@ using namespace Qt::StringLiterals;
 using namespace rankscope;
 using namespace rankscope::ui;
 
+namespace {
+// Shows the window at a laptop's size, not maximised, once its first layout passes are done.
+bool showSettled(MainWindow &w, QSize size)
+{
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    w.setWindowState(Qt::WindowNoState);
+    w.resize(size);
+    QSize settled;
+    for (int i = 0; i < 50 && settled != w.size(); ++i) {
+        settled = w.size();
+        QTest::qWait(100);
+    }
+    return true;
+}
+} // namespace
+
 class TestWorkbench : public QObject
 {
     Q_OBJECT
@@ -447,13 +465,7 @@ private Q_SLOTS:
                  qPrintable(u"%1x%2 on %3x%4"_s.arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
         // A laptop-sized window: the verdict's long sentence in the status bar, the timeline's
         // counts and the merge's progress text must not widen it.
-        w.setWindowState(Qt::WindowNoState);
-        w.resize(1280, 720);
-        QSize settled;
-        for (int i = 0; i < 50 && settled != w.size(); ++i) {
-            settled = w.size();
-            QTest::qWait(100);
-        }
+        QVERIFY(showSettled(w, QSize(1280, 720)));
         const QSize before = w.size();
         QVERIFY(test::openAndAnalyse(w, {test::handmade("torchelastic-table-sigkill")}));
         w.logView()->findChild<QToolButton *>(u"mergeButton"_s)->click();
@@ -468,11 +480,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.setKnowledgeBase(m_kb);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.setWindowState(Qt::WindowNoState);
-        w.resize(1366, 740);
-        QTest::qWait(50);
+        QVERIFY(showSettled(w, QSize(1366, 740)));
         QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
         w.resetLayout();
         QTest::qWait(50);
@@ -493,10 +501,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.setKnowledgeBase(m_kb);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.setWindowState(Qt::WindowNoState);
-        w.resize(1366, 740);
+        QVERIFY(showSettled(w, QSize(1366, 740)));
         QVERIFY(test::openAndAnalyse(w, {test::handmade("inventories")}));
         QTest::qWait(50);
         models::VersionMatrixModel *model = w.matrix()->model();
