@@ -299,7 +299,7 @@ void LogTextArea::updateMetrics()
             nodeChars = std::max(nodeChars, int(n.size()));
     }
     const int rankChars = int(QString::number(std::max<qint64>(9, m_maxRank)).size()) + 2;
-    m_rankWidth = m_charWidth * (rankChars + std::min(nodeChars, 40)) + 8;
+    m_rankWidth = m_charWidth * (rankChars + std::min(nodeChars, 40) + 1) + 8;
     updateScrollBars();
 }
 
