@@ -388,12 +388,10 @@ void LogView::showFile(FileId file, LineNumber line)
     installBase(src, {file});
 }
 
-QList<FileId> LogView::defaultMergeFiles() const
+std::pair<QList<FileId>, int> LogView::defaultMergeFiles() const
 {
-    QList<FileId> files;
-    m_mergeLeftOut = 0;
     if (!m_result)
-        return files;
+        return {};
     // Which files: the logs (else any text); in what order when there are more than the merge
     // takes: those with the initiating mark, then those with collateral marks, then the rest,
     // each in bundle order, so the failing node is never the one left out.
@@ -413,23 +411,24 @@ QList<FileId> LogView::defaultMergeFiles() const
     if (all.size() < 2)
         all = pick([](const InputFile &f) { return f.lines > 0 && !(f.kinds & (KindBinary | KindInventory)); });
     if (all.size() <= MaxDefaultMergeFiles)
-        return all;
+        return {all, 0};
     QHash<FileId, int> priority;
     for (const LogMark &m : m_marks) {
         const int p = m.role == LogMark::Role::Initiating ? 0 : 1;
         priority[m.source.file] = std::min(priority.value(m.source.file, 2), p);
     }
     std::stable_sort(all.begin(), all.end(), [&priority](FileId a, FileId b) { return priority.value(a, 2) < priority.value(b, 2); });
-    m_mergeLeftOut = int(all.size()) - MaxDefaultMergeFiles;
+    const int leftOut = int(all.size()) - MaxDefaultMergeFiles;
     all.resize(MaxDefaultMergeFiles);
     std::sort(all.begin(), all.end());
-    return all;
+    return {all, leftOut};
 }
 
 void LogView::toggleMerged(bool on)
 {
     if (on) {
-        showMerged(defaultMergeFiles());
+        const auto [files, leftOut] = defaultMergeFiles();
+        showMerged(files, leftOut);
         return;
     }
     const SourceRef cur = currentLine();
@@ -447,7 +446,7 @@ void LogView::toggleMerged(bool on)
     rebuildSourceCombo();
 }
 
-void LogView::showMerged(const QList<FileId> &requested)
+void LogView::showMerged(const QList<FileId> &requested, int leftOut)
 {
     if (!m_result)
         return;
@@ -477,7 +476,6 @@ void LogView::showMerged(const QList<FileId> &requested)
         sources.append(fileSource(id));
     const quint64 gen = ++m_mergeGeneration;
     m_mergeFuture.cancel();
-    const int leftOut = std::exchange(m_mergeLeftOut, 0);
     const QString text = leftOut > 0 ? tr("Merging %1 files (the ones with failure marks first); %2 more are not in the merged view")
                                            .arg(files.size()).arg(leftOut)
                                      : tr("Merging %n file(s)…", nullptr, int(files.size()));

@@ -50,7 +50,8 @@ public:
     // decompressed first (asynchronously; currentLine() already answers the target).
     void showFile(rankscope::FileId file, rankscope::LineNumber line);
     // Several files in one view ordered by corrected time (MergedLineSource documents the rule).
-    void showMerged(const QList<rankscope::FileId> &files);
+    // leftOut: how many of the incident's logs the list leaves out, said on the merge button.
+    void showMerged(const QList<rankscope::FileId> &files, int leftOut = 0);
     void setMarks(const QList<LogMark> &marks);
     rankscope::SourceRef currentLine() const;
 
@@ -104,7 +105,8 @@ private:
     void startSearch(bool forward, bool incremental);
     void openGoToLine();
     void toggleMerged(bool on);
-    QList<FileId> defaultMergeFiles() const;
+    // The logs the merge button merges, and how many it leaves out past MaxDefaultMergeFiles.
+    std::pair<QList<FileId>, int> defaultMergeFiles() const;
 
     ingest::IngestResultPtr m_result;
     std::shared_ptr<const ingest::LineAttribution> m_attribution;
@@ -117,7 +119,6 @@ private:
     ingest::LineSourcePtr m_view;           // m_base or a filter over it
     ingest::LineFilter m_filter;
     QList<LogMark> m_marks;
-    mutable int m_mergeLeftOut = 0; // files the default merge did not take (said, never silent)
     SourceRef m_pending;                    // where showFile() wants to go once the view is ready
 
     // Each request bumps its generation; a job's answer for an older one is dropped.
