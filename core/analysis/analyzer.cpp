@@ -767,6 +767,7 @@ struct Builder
             v.confidence = in.events.isEmpty() ? 0.0 : 0.1;
             v.basis = u"insufficient evidence"_s;
             v.summary = u"No failure found: no line matches a known failure, no rank stopped early and the versions agree. If the job did fail, the bundle may lack the failing rank's log or the nodes' kernel logs."_s;
+            warningOnlyRule();
             return;
         }
         const Event &e = in.events.at(best);
@@ -796,6 +797,37 @@ struct Builder
         }
         addCollateral(best);
     }
+    // No error line, but warnings of a class whose entry starts trouble of its own (a blocked
+    // CMA copy, a transport fallback): the job may well have finished, so the verdict stays "no
+    // failure", and it names where the warnings come from, since that is what to look at.
+    void warningOnlyRule()
+    {
+        Verdict &v = out.verdict;
+        int best = -1;
+        for (int i = 0; i < in.events.size(); ++i) {
+            const FingerprintSpec *s = spec(in.events.at(i));
+            if (!s || s->severity != FingerprintSpec::Severity::Warning || s->role != FingerprintSpec::Role::Initiating)
+                continue;
+            if (best < 0 || weightOf(in.events.at(i)) > weightOf(in.events.at(best)))
+                best = i;
+        }
+        if (best < 0)
+            return;
+        const Event &e = in.events.at(best);
+        const FingerprintSpec *s = spec(e);
+        const kb::Entry *own = kb.entry(s->entryId);
+        v.entry = s->entryId;
+        v.rank = e.rank;
+        v.node = e.node;
+        v.timeMs = e.timeMs;
+        v.evidence = evidence(e);
+        v.basis = u"warnings only"_s;
+        v.summary = u"No error line: the job may have finished. The only findings are warnings: %1 on %2 of node %3, first at %4."_s.arg(
+            own ? own->title : s->entryId, rankText(v.rank), nodeText(v.node), timeText(v.timeMs));
+        v.chain.append({ChainStep::Role::Initiating, v.entry, u"a warning of a known class, and no error line in the bundle"_s, v.evidence});
+        out.eventRoles[best] = ChainStep::Role::Initiating;
+    }
+
     bool lineOfAny(const QStringList &entries) const
     {
         for (const Event &e : in.events) {
@@ -877,6 +909,9 @@ struct Builder
         if (v.basis == u"generic error, usual cause"_s) {
             c = 0.3;
             notes.append(u"only a generic error line; the cause is the encyclopedia's usual one"_s);
+        } else if (v.basis == u"warnings only"_s) {
+            c = 0.25;
+            notes.append(u"warnings only: no line says the job failed"_s);
         } else if (v.basis == u"only error line"_s) {
             c = 0.35;
             notes.append(u"no initiating line; the strongest error line stands in for the cause"_s);

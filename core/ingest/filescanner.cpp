@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filescanner.h"
 
+#include "ansicodes.h"
 #include "bytesearch.h"
 
 #include <cstring>
@@ -11,32 +12,6 @@ using namespace Qt::StringLiterals;
 namespace rankscope::ingest {
 
 namespace {
-
-// Removes ANSI escape sequences (CSI "ESC [ … letter" and two-byte escapes) for matching; the
-// file itself is left as it is, so the log view can still colour it.
-void stripAnsi(QByteArrayView in, QByteArray &out)
-{
-    out.resize(0);
-    out.reserve(in.size());
-    const char *p = in.data();
-    const char *end = p + in.size();
-    while (p < end) {
-        if (*p == '\x1b') {
-            ++p;
-            if (p < end && *p == '[') {
-                ++p;
-                while (p < end && !((*p >= '@' && *p <= '~')))
-                    ++p;
-                if (p < end)
-                    ++p;
-            } else if (p < end) {
-                ++p;
-            }
-            continue;
-        }
-        out.append(*p++);
-    }
-}
 
 // pdsh's "host: " and an exception's "torch.multiprocessing.ProcessExitedException: " look
 // alike; a host is not a Python class name.
@@ -177,23 +152,21 @@ void FileScanner::feed(QByteArrayView block)
         m_bracketRanks = detectBracketRanks(block);
         m_scan.bracketRanks = m_bracketRanks;
     }
-    const char *p = block.data();
-    const char *end = p + block.size();
-    while (p < end) {
-        const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
-        const char *stop = nl ? nl : end;
-        if (!m_carrying && nl) {
+    m_breaks.split(block, [this](QByteArrayView content, qsizetype terminator, bool ends) {
+        if (terminator == 2)
+            m_scan.crlf = true;
+        if (!m_carrying && ends) {
             // Fast path: the whole line is inside this block.
-            processLine(QByteArrayView(p, nl - p), m_lineStart);
+            processLine(content, m_lineStart);
         } else {
             const qsizetype room = MaxScannedLine - m_carry.size();
-            const qsizetype take = std::min<qsizetype>(room, stop - p);
+            const qsizetype take = std::min<qsizetype>(room, content.size());
             if (take > 0)
-                m_carry.append(p, take);
-            if (stop - p > take)
+                m_carry.append(content.data(), take);
+            if (content.size() > take)
                 m_carryOverlong = true;
             m_carrying = true;
-            if (nl) {
+            if (ends) {
                 if (m_carryOverlong)
                     m_scan.overlong = true;
                 processLine(QByteArrayView(m_carry), m_lineStart);
@@ -202,11 +175,10 @@ void FileScanner::feed(QByteArrayView block)
                 m_carryOverlong = false;
             }
         }
-        m_offset += (stop - p) + (nl ? 1 : 0);
-        if (nl)
+        m_offset += content.size() + terminator;
+        if (ends)
             m_lineStart = m_offset;
-        p = nl ? nl + 1 : end;
-    }
+    });
 }
 
 FileScan FileScanner::finish()
@@ -216,7 +188,7 @@ FileScan FileScanner::finish()
         // copied while it was being written. It is kept and indexed like any other line.
         if (m_carryOverlong)
             m_scan.overlong = true;
-        m_scan.endsWithoutNewline = true;
+        m_scan.endsWithoutNewline = !m_breaks.crPending();
         processLine(QByteArrayView(m_carry), m_lineStart);
         m_carry.clear();
         m_carrying = false;
@@ -248,15 +220,11 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         line = line.first(MaxScannedLine);
         m_scan.overlong = true;
     }
-    if (!line.isEmpty() && line.back() == '\r') {
-        line.chop(1);
-        m_scan.crlf = true;
-    }
     const qsizetype physicalLength = line.size();
     // memchr, not QByteArrayView::contains: Qt 6.4 tests one byte at a time, on every line.
-    if (!line.isEmpty() && std::memchr(line.data(), '\x1b', size_t(line.size()))) {
+    if (AnsiCodes::present(line)) {
         m_scan.ansi = true;
-        stripAnsi(line, m_stripped);
+        AnsiCodes::strip(line, m_stripped);
         line = QByteArrayView(m_stripped);
     }
     if (PasteNormaliser::needed(line)) {

@@ -4,6 +4,7 @@
 
 #include "eventmatcher.h"
 #include "ingestresult.h"
+#include "linebreaks.h"
 #include "lineprefix.h"
 #include "pastenormaliser.h"
 #include "timestampparser.h"
@@ -151,6 +152,7 @@ private:
     qint64 m_offset;          // byte offset of the next unread byte
     qint64 m_firstOffset;
     qint64 m_lineStart;       // offset of the line being assembled
+    LineBreaks m_breaks;
     QByteArray m_carry;       // head of a line that spans blocks (capped at MaxScannedLine)
     bool m_carrying = false;
     bool m_carryOverlong = false;

@@ -112,7 +112,10 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
         const QByteArrayView block(buf.constData(), n);
         if (first) {
             first = false;
-            if (FileKindDetector::looksBinary(block.first(std::min<qint64>(n, HeadSize)))) {
+            // Only a file's head says whether it is text: a later chunk of a log may begin inside
+            // a run of NUL bytes (a copytruncate in the middle of the file), and skipping it
+            // would lose its lines and shift the numbers of every line after it.
+            if (firstOffset == 0 && FileKindDetector::looksBinary(block.first(std::min<qint64>(n, HeadSize)))) {
                 out.skipped = true;
                 out.kinds = KindBinary;
                 sh.warn({Warning::Kind::Binary, displayPath, 0, u"binary content (NUL or control bytes); skipped"_s});
@@ -120,7 +123,7 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 return out;
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
-            leadingNul = block.front() == '\0';
+            leadingNul = firstOffset == 0 && block.front() == '\0';
             keep = firstOffset == 0 && (out.kinds & (KindInventory | KindPlacement));
         }
         if (keep) {

@@ -170,6 +170,28 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
             }
         }
     }
+    // 6b: Open MPI's own messages (opal_output, show_help, the BTLs): "[host:pid] " — "[node01:02020]
+    // Read -1, expected 150528, errno = 1", "[gpu-3:41] *** Process received signal ***". The
+    // host must hold a letter, so that a time "[12:34]" is none.
+    if (r.host.isEmpty() && r.pod.isEmpty() && p < end && *p == '[') {
+        const char *q = p + 1;
+        bool letter = false;
+        while (q < end && isHostChar(*q)) {
+            letter |= isAlpha(*q);
+            ++q;
+        }
+        const char *hostEnd = q;
+        if (letter && hostEnd - p > 2 && q < end && *q == ':') {
+            ++q;
+            const char *pidStart = q;
+            while (q < end && isDigit(*q))
+                ++q;
+            if (q > pidStart && q - pidStart <= 7 && q < end && *q == ']' && (q + 1 == end || q[1] == ' ')) {
+                r.host = QByteArrayView(p + 1, hostEnd - p - 1);
+                p = q + 1 < end ? q + 2 : q + 1;
+            }
+        }
+    }
     // 7: Ray "(WorkerDict pid=3490362[, ip=10.0.0.1]) "
     if (p < end && *p == '(') {
         const char *q = p + 1;

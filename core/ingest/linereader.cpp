@@ -3,6 +3,7 @@
 #include "linereader.h"
 
 #include "archivewalker.h"
+#include "linecollector.h"
 
 #include <QFile>
 
@@ -11,49 +12,6 @@
 
 namespace rankscope::ingest {
 
-namespace {
-
-// Feeds a byte stream and collects lines [first, first + count), starting at line startLine.
-struct Collector
-{
-    qint64 line;
-    qint64 first;
-    qint64 last; // exclusive
-    qsizetype maxBytes;
-    QByteArrayList out;
-    QByteArray current;
-    bool done = false;
-
-    void feed(const char *p, qint64 n)
-    {
-        const char *end = p + n;
-        while (p < end && !done) {
-            const char *nl = static_cast<const char *>(memchr(p, '\n', size_t(end - p)));
-            const char *stop = nl ? nl : end;
-            if (line >= first && line < last && current.size() < maxBytes)
-                current.append(p, std::min<qsizetype>(stop - p, maxBytes - current.size()));
-            if (nl) {
-                if (line >= first && line < last) {
-                    if (current.endsWith('\r'))
-                        current.chop(1);
-                    out.append(current);
-                }
-                current.clear();
-                ++line;
-                if (line >= last)
-                    done = true;
-            }
-            p = nl ? nl + 1 : end;
-        }
-    }
-    void finish()
-    {
-        if (!done && line >= first && line < last && !current.isEmpty())
-            out.append(current);
-    }
-};
-
-} // namespace
 
 QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 count, qsizetype maxLineBytes)
 {
@@ -69,7 +27,7 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
         if (it != file.checkpoints.cbegin())
             start = *std::prev(it);
         f.seek(start.offset);
-        Collector c{start.line, first, first + count, maxLineBytes, {}, {}};
+        LineCollector c{start.line, first, first + count, maxLineBytes, {}, {}};
         QByteArray buf(1 << 16, Qt::Uninitialized);
         while (!c.done) {
             const qint64 n = f.read(buf.data(), buf.size());
@@ -80,7 +38,7 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
         c.finish();
         return c.out;
     }
-    Collector c{1, first, first + count, maxLineBytes, {}, {}};
+    LineCollector c{1, first, first + count, maxLineBytes, {}, {}};
     Warnings ignored;
     IngestConfig cfg;
     ArchiveWalker::Options opt{&cfg, file.path, nullptr};
@@ -103,7 +61,7 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
 
 QByteArrayList LineReader::split(const QByteArray &text, qsizetype maxLineBytes)
 {
-    Collector c{1, 1, std::numeric_limits<qint64>::max(), maxLineBytes, {}, {}};
+    LineCollector c{1, 1, std::numeric_limits<qint64>::max(), maxLineBytes, {}, {}};
     c.feed(text.constData(), text.size());
     c.finish();
     return c.out;

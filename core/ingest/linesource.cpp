@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "linesource.h"
 
+#include "ansicodes.h"
 #include "archivewalker.h"
+#include "linecollector.h"
 #include "lineprefix.h"
 #include "linereader.h"
 #include "timestampparser.h"
@@ -36,48 +38,6 @@ constexpr qint64 NoKey = std::numeric_limits<qint64>::max();
 
 quint64 lineKey(SourceRef ref) { return (quint64(ref.file) << 40) | quint64(ref.line); }
 
-// Collects lines [first, last) (1-based) from a byte stream that starts at line `line`.
-struct LineCollector
-{
-    qint64 line;
-    qint64 first;
-    qint64 last; // exclusive
-    qsizetype maxBytes;
-    QByteArrayList out;
-    QByteArray current;
-    bool done = false;
-
-    void feed(const char *p, qint64 n)
-    {
-        const char *end = p + n;
-        while (p < end && !done) {
-            const char *nl = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p)));
-            const char *stop = nl ? nl : end;
-            if (line >= first && current.size() < maxBytes)
-                current.append(p, std::min<qsizetype>(stop - p, maxBytes - current.size()));
-            if (nl) {
-                if (line >= first) {
-                    if (current.endsWith('\r'))
-                        current.chop(1);
-                    out.append(current);
-                }
-                current.clear();
-                if (++line >= last)
-                    done = true;
-            }
-            p = nl ? nl + 1 : end;
-        }
-    }
-    void finish()
-    {
-        if (!done && line >= first && line < last && !current.isEmpty()) {
-            if (current.endsWith('\r'))
-                current.chop(1);
-            out.append(current);
-        }
-    }
-};
-
 QByteArrayList readIndexed(QFile &f, const QList<Checkpoint> &index, qint64 first, qint64 count, qsizetype maxBytes)
 {
     auto it = std::upper_bound(index.cbegin(), index.cend(), first,
@@ -97,69 +57,6 @@ QByteArrayList readIndexed(QFile &f, const QList<Checkpoint> &index, qint64 firs
     }
     c.finish();
     return c.out;
-}
-
-// Builds a checkpoint index (every CheckpointStride-th line) over a byte stream.
-struct Indexer
-{
-    QList<Checkpoint> index{Checkpoint{1, 0}};
-    qint64 offset = 0;
-    qint64 newlines = 0;
-    bool pending = false; // bytes after the last newline
-
-    void feed(const char *p, qint64 n)
-    {
-        const char *end = p + n;
-        const char *q = p;
-        while (q < end) {
-            const char *nl = static_cast<const char *>(std::memchr(q, '\n', size_t(end - q)));
-            if (!nl)
-                break;
-            ++newlines;
-            const qint64 next = newlines + 1; // number of the line after this newline
-            if ((next - 1) % CheckpointStride == 0)
-                index.append({next, offset + (nl - p) + 1});
-            q = nl + 1;
-        }
-        if (n > 0)
-            pending = end[-1] != '\n';
-        offset += n;
-    }
-    qint64 lines() const { return newlines + (pending ? 1 : 0); }
-    void finish()
-    {
-        // A checkpoint for a line that does not exist (after a final newline) would point past the end.
-        while (!index.isEmpty() && index.last().line > lines() && index.size() > 1)
-            index.removeLast();
-    }
-};
-
-// Removes ANSI escape sequences so prefixes and timestamps are read as the ingest reads them.
-QByteArrayView withoutAnsi(QByteArrayView in, QByteArray &scratch)
-{
-    if (!in.contains('\x1b'))
-        return in;
-    scratch.resize(0);
-    scratch.reserve(in.size());
-    const char *p = in.data();
-    const char *end = p + in.size();
-    while (p < end) {
-        if (*p == '\x1b') {
-            ++p;
-            if (p < end && *p == '[') {
-                ++p;
-                while (p < end && !(*p >= '@' && *p <= '~'))
-                    ++p;
-                if (p < end)
-                    ++p;
-            } else if (p < end) {
-                ++p;
-            }
-            continue;
-        }
-        scratch.append(*p++);
-    }
-    return QByteArrayView(scratch);
 }
 
 // Reads the given ascending rows of a source with few calls: rows closer than a gap share a read.
@@ -375,7 +272,7 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         QFile f(finalPath);
         if (f.open(QIODevice::ReadWrite)) {
             f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
-            Indexer ix;
+            LineIndexer ix;
             QByteArray buf(1 << 20, Qt::Uninitialized);
             bool cancelled = false;
             while (true) {
@@ -421,7 +318,7 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         }
     }
 
-    Indexer ix;
+    LineIndexer ix;
     bool found = false;
     bool failed = false;
     bool cancelled = false;
@@ -854,7 +751,7 @@ LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRe
     Identity id;
     const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
     QByteArray scratch;
-    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const QByteArrayView line = AnsiCodes::without(raw, scratch);
     const LinePrefix prefix = LinePrefix::parse(line, f && f->bracketRanks);
     const QByteArrayView content = line.sliced(prefix.contentOffset);
     const NcclPrefix nccl = NcclPrefix::parse(content);
@@ -912,7 +809,7 @@ LineSeverity LineAttribution::severity(QByteArrayView line, SourceRef origin) co
 LineSeverity LineAttribution::lineSeverity(QByteArrayView raw)
 {
     QByteArray scratch;
-    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const QByteArrayView line = AnsiCodes::without(raw, scratch);
     const LinePrefix prefix = LinePrefix::parse(line);
     QByteArrayView c = line.sliced(prefix.contentOffset);
     // glog "E0601 10:31:02.123456 ..." and c10 "[E601 10:31:02.123 file:line]" level letters.
@@ -942,7 +839,7 @@ qint64 LineAttribution::time(QByteArrayView raw, SourceRef origin) const
     if (ev != m_eventTime.cend())
         return ev.value();
     QByteArray scratch;
-    const QByteArrayView line = withoutAnsi(raw, scratch);
+    const QByteArrayView line = AnsiCodes::without(raw, scratch);
     const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
     const LinePrefix prefix = LinePrefix::parse(line, f && f->bracketRanks);
     const QByteArrayView content = line.sliced(prefix.contentOffset);

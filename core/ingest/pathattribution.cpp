@@ -148,25 +148,35 @@ QList<int> PathAttribution::taskIdsFromNames(const QStringList &relativePaths)
 
 bool FileKindDetector::looksBinary(QByteArrayView head)
 {
-    // logrotate's copytruncate leaves the head of a live log as a run of NUL bytes (the file
-    // was truncated while the writer kept its offset): the text after the run is what counts.
-    qsizetype start = 0;
-    while (start < head.size() && head.at(start) == '\0')
-        ++start;
-    head = head.sliced(start);
-    if (head.isEmpty())
-        return false;
-    const qsizetype n = std::min<qsizetype>(head.size(), 8192);
-    qsizetype nul = 0, control = 0;
-    for (qsizetype i = 0; i < n; ++i) {
+    // logrotate's copytruncate leaves a run of NUL bytes where a live log was truncated while
+    // its writer kept the offset: at the head, or anywhere when it happened more than once. Long
+    // runs are such holes, not content; binary formats have NULs scattered in short runs
+    // between their control bytes.
+    constexpr qsizetype HoleRun = 64;
+    constexpr qsizetype Looked = 8192;
+    qsizetype looked = 0, nul = 0, control = 0;
+    for (qsizetype i = 0; i < head.size() && looked < Looked;) {
         const unsigned char c = static_cast<unsigned char>(head.at(i));
-        if (c == 0)
-            ++nul;
-        else if (c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b))
+        if (c == 0) {
+            qsizetype run = 1;
+            while (i + run < head.size() && head.at(i + run) == '\0')
+                ++run;
+            i += run;
+            if (run >= HoleRun)
+                continue;
+            nul += run;
+            looked += run;
+            continue;
+        }
+        if (c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b))
             ++control;
+        ++looked;
+        ++i;
     }
-    // Binary formats are full of NUL bytes; a log has at most a stray one.
-    return nul * 100 > n || (nul + control) * 10 > n;
+    if (looked == 0)
+        return false;
+    // A log has at most a stray NUL.
+    return nul * 100 > looked || (nul + control) * 10 > looked;
 }
 
 quint32 FileKindDetector::detect(const QString &relativePath, QByteArrayView head)

@@ -404,6 +404,40 @@ private Q_SLOTS:
         QVERIFY2(hasWarning(*r, u"live.log"_s, u"begins with 100000 NUL bytes"_s), qPrintable(allWarnings(*r)));
     }
 
+    // logrotate's copytruncate in the middle of a live log leaves a run of NUL bytes there; when
+    // a chunk of a large file begins inside it, the chunk is still read and the line after the
+    // run keeps its number in the file.
+    void nulRunAtAChunkBorder()
+    {
+        QTemporaryDir dir;
+        QByteArray text;
+        for (int i = 1; i <= 300; ++i)
+            text += "[rank4]: step " + QByteArray::number(i) + "\n";
+        text += QByteArray(20000, '\0');
+        text += "\n";
+        for (int i = 1; i <= 100; ++i)
+            text += "[rank4]: step " + QByteArray::number(300 + i) + "\n";
+        text += "[rank4]: Out of memory: Killed process 7 (python3)\n";
+        {
+            QFile f(dir.filePath(u"live.log"_s));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        IngestConfig textThenRun = testConfig();
+        textThenRun.parallelChunkBytes = 4096; // the second chunk begins with text, then the run
+        IngestConfig inRun = testConfig();
+        inRun.parallelChunkBytes = 8192; // the second chunk begins inside the run
+        for (const IngestConfig &config : {testConfig(), textThenRun, inRun}) {
+            const auto r = Ingestor::run({dir.path()}, config);
+            QCOMPARE(r->files.size(), 1);
+            QCOMPARE(r->files.first().lines, 300 + 1 + 100 + 1);
+            const Event *oom = findEvent(*r, u"host-oom-kill"_s, 4);
+            QVERIFY2(oom, qPrintable(allWarnings(*r)));
+            QCOMPARE(oom->source.line, 402);
+            QCOMPARE(LineReader::read(r->files.first(), 402, 1).value(0), QByteArray("[rank4]: Out of memory: Killed process 7 (python3)"));
+        }
+    }
+
     void hugeSingleLineFile()
     {
         // A 1 GB file with no newline: indexed as one line, scanned up to the cap, no memory blow-up.

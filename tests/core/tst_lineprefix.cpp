@@ -42,6 +42,10 @@ private Q_SLOTS:
         QTest::addRow("ray + c10") << "(WorkerDict pid=3490362) [rank1]:[E1118 10:00:00.000000000 f.cpp:1] x"_ba << 1 << -1 << -1 << -1 << QString() << u"[E1118 10:00:00.000000000 f.cpp:1] x"_s;
         QTest::addRow("kubectl prefix + timestamps") << "2024-05-01T12:00:00.123456789Z [pod/job-worker-3/pytorch] [rank24]: boom"_ba << 24 << -1 << -1 << -1 << QString() << u"boom"_s;
         QTest::addRow("CRI") << "2024-05-01T12:00:00.123456789Z stderr F [rank2]: boom"_ba << 2 << -1 << -1 << -1 << QString() << u"boom"_s;
+        // Open MPI's own messages name their writer (horovod/horovod#300, a Docker container id).
+        QTest::addRow("open mpi host:pid") << "[96c7e3d99641:24984] Read -1, expected 122880, errno = 1"_ba << -1 << -1 << -1 << -1 << u"96c7e3d99641"_s << u"Read -1, expected 122880, errno = 1"_s;
+        QTest::addRow("open mpi tag then host:pid") << "[1,0]<stderr>:[gpu-node-3:01234] *** Process received signal ***"_ba << -1 << -1 << -1 << 0 << u"gpu-node-3"_s << u"*** Process received signal ***"_s;
+        QTest::addRow("a time is no host") << "[12:34] epoch 3"_ba << -1 << -1 << -1 << -1 << QString() << u"[12:34] epoch 3"_s;
         QTest::addRow("no prefix") << "Traceback (most recent call last):"_ba << -1 << -1 << -1 << -1 << QString() << u"Traceback (most recent call last):"_s;
     }
     void prefixes()

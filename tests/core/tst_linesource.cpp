@@ -4,6 +4,7 @@
 // index, archive members through the decompressed cache (written here with libarchive), filtered
 // and merged views, and the mapping of every row back to its file and line.
 #include "ingestor.h"
+#include "linecollector.h"
 #include "linesource.h"
 
 #include <QDateTime>
@@ -14,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+
+#include <limits>
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -102,6 +105,18 @@ private Q_SLOTS:
         QTest::addRow("no final newline") << QByteArray("a\nlast") << QByteArrayList{"a", "last"};
         QTest::addRow("empty lines") << QByteArray("\n\nx\n") << QByteArrayList{"", "", "x"};
         QTest::addRow("empty file") << QByteArray() << QByteArrayList{};
+        // tqdm and pip overwrite their line with a lone CR; old Mac text has nothing else.
+        QTest::addRow("lone cr") << QByteArray(" 10%|#  |\r 20%|## |\r[rank3]: RuntimeError: x\n")
+                                 << QByteArrayList{" 10%|#  |", " 20%|## |", "[rank3]: RuntimeError: x"};
+        QTest::addRow("cr only, no newline") << QByteArray("a\rb\rc\r") << QByteArrayList{"a", "b", "c"};
+        QTest::addRow("mixed endings") << QByteArray("a\r\n\rb\n\r\nc") << QByteArrayList{"a", "", "b", "", "c"};
+        QByteArray manyCr;
+        QByteArrayList manyCrLines;
+        for (int i = 0; i < 300; ++i) {
+            manyCrLines.append("progress " + QByteArray::number(i));
+            manyCr += manyCrLines.last() + (i % 3 == 0 ? "\r" : i % 3 == 1 ? "\r\n" : "\n");
+        }
+        QTest::addRow("cr across checkpoints") << manyCr << manyCrLines;
         QByteArray many = numbered(1000);
         QByteArrayList manyLines = many.split('\n');
         manyLines.removeLast();
@@ -137,6 +152,56 @@ private Q_SLOTS:
         }
         QVERIFY(!src.origin(expected.size()).isValid());
         QCOMPARE(src.rowOf(SourceRef{7, 1}), -1);
+    }
+
+    // Lines end at the same places whatever the blocks a stream arrives in: a "\r\n" split
+    // between two reads is one line end, a lone "\r" at the end of a read is one too. The
+    // index's checkpoints point at the lines the collector numbers so.
+    void lineBreaksIgnoreBlockBorders_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QByteArrayList>("expected");
+        QTest::addRow("crlf") << QByteArray("ab\r\ncd\r\n") << QByteArrayList{"ab", "cd"};
+        QTest::addRow("lone cr") << QByteArray("ab\rcd\r") << QByteArrayList{"ab", "cd"};
+        QTest::addRow("cr then empty lines") << QByteArray("a\r\r\n\n\rb") << QByteArrayList{"a", "", "", "", "b"};
+        QByteArray many;
+        QByteArrayList manyLines;
+        for (int i = 0; i < 200; ++i) {
+            manyLines.append(QByteArray::number(i));
+            many += manyLines.last() + (i % 2 ? "\r" : "\r\n");
+        }
+        QTest::addRow("checkpoints") << many << manyLines;
+    }
+
+    void lineBreaksIgnoreBlockBorders()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QByteArrayList, expected);
+        const qsizetype steps = std::min<qsizetype>(content.size(), 64);
+        for (qsizetype cut = 0; cut <= steps; ++cut) {
+            LineCollector c{1, 1, std::numeric_limits<qint64>::max(), 1 << 20, {}, {}};
+            LineIndexer ix;
+            c.feed(content.constData(), cut);
+            ix.feed(content.constData(), cut);
+            c.feed(content.constData() + cut, content.size() - cut);
+            ix.feed(content.constData() + cut, content.size() - cut);
+            c.finish();
+            ix.finish();
+            QCOMPARE(c.out, expected);
+            QCOMPARE(ix.lines(), qint64(expected.size()));
+            for (const Checkpoint &cp : ix.index) {
+                LineCollector from{cp.line, cp.line, cp.line + 1, 1 << 20, {}, {}};
+                from.feed(content.constData() + cp.offset, content.size() - cp.offset);
+                from.finish();
+                QCOMPARE(from.out, expected.mid(cp.line - 1, 1));
+            }
+        }
+        // One byte at a time.
+        LineCollector c{1, 1, std::numeric_limits<qint64>::max(), 1 << 20, {}, {}};
+        for (char ch : content)
+            c.feed(&ch, 1);
+        c.finish();
+        QCOMPARE(c.out, expected);
     }
 
     void longLinesAreCut()

@@ -11,6 +11,7 @@
 #include "filescanner.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
+#include "linesource.h"
 #include "pastenormaliser.h"
 
 #include <QTemporaryDir>
@@ -284,6 +285,31 @@ private Q_SLOTS:
         const QString hints = r->verdict.hints.join(u'\n');
         QVERIFY2(hints.contains(u"TORCH_NCCL_TRACE_BUFFER_SIZE"_s), qPrintable(hints));
         QVERIFY2(hints.contains(u"every rank"_s), qPrintable(hints));
+    }
+
+    // A progress bar overwrites its line with "\r" and the traceback of another stream follows
+    // right after the last update: the error is a line of its own, with its rank prefix, and
+    // its number is the line the log view shows.
+    void progressBarCarriageReturns()
+    {
+        QByteArray text = "[rank3]: Epoch 1 starting\n";
+        for (int i = 0; i <= 40; ++i)
+            text += "[rank3]: " + QByteArray::number(i) + "/40 [00:0" + QByteArray::number(i % 10) + "<00:10]\r";
+        text += "[rank3]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 3 has a total capacity of 79.15 GiB\n";
+        QTemporaryDir dir;
+        QVERIFY(test::writeBundleFile(dir.path(), u"train.log"_s, text));
+        const auto r = test::analysePath(dir.path());
+        QVERIFY(r);
+        QCOMPARE(r->verdict.entry, u"cuda-oom"_s);
+        QCOMPARE(r->verdict.rank, 3);
+        QCOMPARE(r->ingest->stats.lines, qint64(43));
+        const auto oom = std::find_if(r->ingest->events.cbegin(), r->ingest->events.cend(),
+                                      [](const ingest::Event &e) { return e.rank == 3 && e.text.contains(u"out of memory"_s); });
+        QVERIFY(oom != r->ingest->events.cend());
+        QCOMPARE(oom->source.line, qint64(43));
+        ingest::FileLineSource src(oom->source.file, r->ingest->files.at(oom->source.file));
+        QVERIFY(src.prepare());
+        QVERIFY(src.lines(42, 1).value(0).startsWith("[rank3]: torch.OutOfMemoryError"));
     }
 
     // A crafted or corrupt NCCL init line with a world of two billion ranks is named and
