@@ -168,7 +168,7 @@ void FileScanner::feed(QByteArrayView block)
             m_carrying = true;
             if (ends) {
                 if (m_carryOverlong)
-                    m_scan.overlong = true;
+                    markOverlong(m_lineNo);
                 processLine(QByteArrayView(m_carry), m_lineStart);
                 m_carry.resize(0);
                 m_carrying = false;
@@ -181,13 +181,21 @@ void FileScanner::feed(QByteArrayView block)
     });
 }
 
+void FileScanner::markOverlong(qint64 lineNo)
+{
+    if (m_scan.overlongLines == 0)
+        m_scan.firstOverlongLine = lineNo;
+    ++m_scan.overlongLines;
+    m_scan.overlong = true;
+}
+
 FileScan FileScanner::finish()
 {
     if (m_carrying || !m_carry.isEmpty()) {
         // The last line has no newline: a truncated write (a process killed mid-line) or a file
         // copied while it was being written. It is kept and indexed like any other line.
         if (m_carryOverlong)
-            m_scan.overlong = true;
+            markOverlong(m_lineNo);
         m_scan.endsWithoutNewline = !m_breaks.crPending();
         processLine(QByteArrayView(m_carry), m_lineStart);
         m_carry.clear();
@@ -218,7 +226,7 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         m_scan.checkpoints.append({lineNo, offset});
     if (line.size() > MaxScannedLine) {
         line = line.first(MaxScannedLine);
-        m_scan.overlong = true;
+        markOverlong(lineNo);
     }
     const qsizetype physicalLength = line.size();
     // memchr, not QByteArrayView::contains: Qt 6.4 tests one byte at a time, on every line.

@@ -85,6 +85,8 @@ struct FileScan
     bool crlf = false;
     bool ansi = false;
     bool overlong = false;
+    qint64 overlongLines = 0;      // lines longer than MaxScannedLine…
+    qint64 firstOverlongLine = 0;  // …and the number of the first, for the warning
     bool endsWithoutNewline = false;
     bool bracketRanks = false;  // MPICH "[rank] " labels (detectBracketRanks)
     Warnings warnings;
@@ -142,6 +144,7 @@ private:
     void continuePending(QByteArrayView line);
     void flushPending();
     void keepStep(FileScan::RawEvent &&raw);
+    void markOverlong(qint64 lineNo);
     void setFingerprint(FileScan::RawEvent &raw, const EventMatcher::Hit &hit) const;
     void addCaptures(Event &ev, const EventMatcher::Hit &hit) const;
 

@@ -688,6 +688,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                         prev.scan.ncclProcs[it.key()] += it.value();
                     prev.scan.crlf |= moved.crlf;
                     prev.scan.ansi |= moved.ansi;
+                    if (moved.overlongLines > 0 && prev.scan.overlongLines == 0)
+                        prev.scan.firstOverlongLine = moved.firstOverlongLine + shift;
+                    prev.scan.overlongLines += moved.overlongLines;
                     prev.scan.overlong |= moved.overlong;
                     prev.scan.endsWithoutNewline = moved.endsWithoutNewline;
                 } else {
@@ -817,9 +820,12 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         if (claimed < 0 && s.scan.rankClaims.size() > 8 && !(f.kinds & (KindLauncherLog | KindSchedulerLog)))
             sh.warnings.append({Warning::Kind::Attribution, f.path, 0,
                                 u"lines claim %1 different ranks; each line is attributed on its own"_s.arg(s.scan.rankClaims.size())});
-        if (s.scan.overlong)
-            sh.warnings.append({Warning::Kind::Encoding, f.path, 0,
-                                u"has lines longer than 1 MiB; only their first MiB is scanned and shown"_s});
+        if (s.scan.overlong) {
+            const qint64 n = s.scan.overlongLines;
+            sh.warnings.append({Warning::Kind::Encoding, f.path, s.scan.firstOverlongLine,
+                                n > 1 ? u"has %1 lines longer than 1 MiB, the first at line %2; only their first MiB is scanned and shown"_s.arg(n).arg(s.scan.firstOverlongLine)
+                                      : u"line %1 is longer than 1 MiB; only its first MiB is scanned and shown"_s.arg(s.scan.firstOverlongLine)});
+        }
         result->files.append(f);
     }
 

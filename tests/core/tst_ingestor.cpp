@@ -462,6 +462,29 @@ private Q_SLOTS:
         QVERIFY(findEvent(*r, u"host-oom-kill"_s)->text.size() <= 4096);
     }
 
+    // The warning about overlong lines says where they are, also when the file is read in chunks.
+    void overlongLinesAreNamedByLine()
+    {
+        QTemporaryDir dir;
+        QByteArray text = "a\nb\nc\n" + QByteArray(2 << 20, 'x') + "\nd\ne\n" + QByteArray(3 << 20, 'y') + "\nf\n";
+        {
+            QFile f(dir.filePath(u"wide.log"_s));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        IngestConfig chunked = testConfig();
+        chunked.parallelChunkBytes = 3 << 20; // the second long line is in the second chunk
+        for (const IngestConfig &config : {testConfig(), chunked}) {
+            const auto r = Ingestor::run({dir.path()}, config);
+            QCOMPARE(r->files.first().lines, 8);
+            const auto w = std::find_if(r->warnings.cbegin(), r->warnings.cend(),
+                                        [](const Warning &x) { return x.message.contains(u"longer than 1 MiB"_s); });
+            QVERIFY2(w != r->warnings.cend(), qPrintable(allWarnings(*r)));
+            QCOMPARE(w->line, qint64(4));
+            QVERIFY2(w->message.contains(u"2 lines"_s) && w->message.contains(u"line 4"_s), qPrintable(w->message));
+        }
+    }
+
     void dmesgSecondsSinceBootBecomeWallClock()
     {
         // A node's /proc/stat (collected with its inventory) says when it booted; its dmesg
