@@ -11,6 +11,7 @@
 #include "pathattribution.h"
 #include "podplacement.h"
 #include "slurmlayout.h"
+#include "textencoding.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -63,6 +65,7 @@ struct Scanned
     FileScan scan;
     QByteArray keptText; // inventories and placement listings, whole
     bool keptTooLarge = false;
+    TextEncoding encoding = TextEncoding::Utf8;
     bool skipped = false;
 };
 
@@ -100,16 +103,31 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
     bool leadingNul = false; // still inside a run of NUL bytes at the start
     qint64 nulBytes = 0;
     qint64 fed = 0;
+    std::optional<Utf8Transcoder> transcoder;
+    QByteArray decoded;
     while (!sh.cancel.load()) {
         qint64 want = BlockSize;
         if (stopAfter >= 0)
             want = std::min(want, stopAfter - fed);
         if (want <= 0)
             break;
-        const qint64 n = read(buf.data(), want);
-        if (n <= 0)
+        const qint64 raw = read(buf.data(), want);
+        if (raw <= 0)
             break;
-        const QByteArrayView block(buf.constData(), n);
+        fed += raw;
+        sh.bytesDone += raw;
+        if (first && !transcoder) {
+            // A byte-order mark: UTF-16 text, read as the UTF-8 it decodes to (line numbers,
+            // offsets and the log view's copy all follow the decoded text).
+            out.encoding = firstOffset == 0 ? encodingOfHead(QByteArrayView(buf.constData(), raw)) : TextEncoding::Utf8;
+            transcoder.emplace(out.encoding);
+        }
+        if (!transcoder->passThrough())
+            decoded = transcoder->decode(QByteArrayView(buf.constData(), raw));
+        const QByteArrayView block = transcoder->passThrough() ? QByteArrayView(buf.constData(), raw) : QByteArrayView(decoded);
+        const qint64 n = block.size();
+        if (n == 0)
+            continue;
         if (first) {
             first = false;
             // Only a file's head says whether it is text: a later chunk of a log may begin inside
@@ -119,7 +137,6 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 out.skipped = true;
                 out.kinds = KindBinary;
                 sh.warn({Warning::Kind::Binary, displayPath, 0, u"binary content (NUL or control bytes); skipped"_s});
-                sh.bytesDone += n;
                 return out;
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
@@ -145,8 +162,6 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
             }
         }
         scanner.feed(block);
-        fed += n;
-        sh.bytesDone += n;
     }
     out.scan = scanner.finish();
     if (leadingNul && nulBytes > 0)
@@ -570,7 +585,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         w.type = magic ? WorkItem::Type::Archive : WorkItem::Type::Plain;
         if (!magic && ArchiveWalker::isArchiveName(fi.fileName()))
             sh.warnings.append({Warning::Kind::Archive, shown, 0, u"is named like an archive but is not one; read as a plain log"_s});
-        if (w.type == WorkItem::Type::Plain && w.size > config.parallelChunkBytes) {
+        // UTF-16 is decoded from its start: its chunks would not begin at line starts of the text.
+        if (w.type == WorkItem::Type::Plain && w.size > config.parallelChunkBytes && encodingOfHead(head) == TextEncoding::Utf8) {
             int idx = 0;
             for (qint64 s = 0; s < w.size; s += config.parallelChunkBytes) {
                 WorkItem c = w;
@@ -790,6 +806,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.lines = s.scan.lines;
         f.checkpoints = s.scan.checkpoints;
         f.crlf = s.scan.crlf;
+        f.encoding = s.encoding;
+        if (s.encoding != TextEncoding::Utf8)
+            sh.warnings.append({Warning::Kind::Encoding, f.path, 0, u"is %1 text (byte-order mark); read as UTF-8"_s.arg(encodingName(s.encoding))});
         f.bracketRanks = s.scan.bracketRanks;
         f.ansi = s.scan.ansi;
         f.truncatedLastLine = s.scan.endsWithoutNewline;

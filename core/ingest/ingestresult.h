@@ -4,6 +4,7 @@
 
 #include "ingestconfig.h"
 #include "sourceref.h"
+#include "textencoding.h"
 #include "warning.h"
 
 #include <QHash>
@@ -65,6 +66,8 @@ struct InputFile
     bool truncatedLastLine = false;
     bool overlongLines = false;
     bool bracketRanks = false; // lines carry MPICH / Intel MPI "[rank] " labels
+    // The file's text encoding; lines, offsets and checkpoints are those of its UTF-8 decoding.
+    TextEncoding encoding = TextEncoding::Utf8;
     // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of
     // the file, over what its lines claim.
     bool attributionByHand = false;

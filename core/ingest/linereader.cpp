@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <limits>
 
+using namespace Qt::StringLiterals;
+
 namespace rankscope::ingest {
 
 
@@ -17,7 +19,7 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
 {
     if (first < 1 || count <= 0 || first > file.lines)
         return {};
-    if (file.member.isEmpty()) {
+    if (seekable(file)) {
         QFile f(file.diskPath);
         if (!f.open(QIODevice::ReadOnly))
             return {};
@@ -39,24 +41,60 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
         return c.out;
     }
     LineCollector c{1, first, first + count, maxLineBytes, {}, {}};
-    Warnings ignored;
+    stream(file, [&c](QByteArrayView block) {
+        c.feed(block.data(), block.size());
+        return !c.done;
+    });
+    c.finish();
+    return c.out;
+}
+
+bool LineReader::stream(const InputFile &file, const Sink &sink, const std::atomic<bool> *cancel, QString *error)
+{
+    QByteArray buf(1 << 20, Qt::Uninitialized);
+    auto pump = [&](const ReadBytes &raw) {
+        const ReadBytes read = utf8Reader(raw, file.encoding);
+        while (!(cancel && cancel->load())) {
+            const qint64 n = read(buf.data(), buf.size());
+            if (n < 0)
+                return false;
+            if (n == 0 || !sink(QByteArrayView(buf.constData(), n)))
+                return true;
+        }
+        return true;
+    };
+    if (file.member.isEmpty()) {
+        QFile f(file.diskPath);
+        if (!f.open(QIODevice::ReadOnly)) {
+            if (error)
+                *error = f.errorString();
+            return false;
+        }
+        const bool ok = pump([&f](char *b, qint64 max) { return f.read(b, max); });
+        if (!ok && error)
+            *error = f.errorString();
+        return ok;
+    }
+    bool found = false;
+    bool ok = true;
+    std::atomic<bool> stop{false};
     IngestConfig cfg;
-    ArchiveWalker::Options opt{&cfg, file.path, nullptr};
+    ArchiveWalker::Options opt{&cfg, file.path, &stop};
+    Warnings warnings;
     ArchiveWalker::walk(file.diskPath, opt,
                         [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
-                            if (member != file.member || c.done)
+                            if (member != file.member || found)
                                 return;
-                            QByteArray buf(1 << 16, Qt::Uninitialized);
-                            while (!c.done) {
-                                const qint64 n = read(buf.data(), buf.size());
-                                if (n <= 0)
-                                    break;
-                                c.feed(buf.constData(), n);
-                            }
-                            c.finish();
+                            found = true;
+                            ok = pump(read);
+                            stop = true; // the rest of the archive is not needed
                         },
-                        ignored);
-    return c.out;
+                        warnings);
+    if (error && !found)
+        *error = u"member %1 not found in %2"_s.arg(file.member, file.diskPath);
+    else if (error && !ok)
+        *error = warnings.isEmpty() ? u"read error"_s : warnings.last().message;
+    return found && ok;
 }
 
 QByteArrayList LineReader::split(const QByteArray &text, qsizetype maxLineBytes)

@@ -198,6 +198,11 @@ QString FileLineSource::defaultCacheDir()
     return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + u"/rankscope/members"_s;
 }
 
+bool FileLineSource::needsDecoding() const
+{
+    return !LineReader::seekable(m_file);
+}
+
 bool FileLineSource::prepare(const ProgressCallback &progress) const
 {
     QMutexLocker lock(&m_mutex);
@@ -226,7 +231,7 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
     if (m_prepared)
         return true;
     m_error.clear();
-    if (!isArchiveMember()) {
+    if (LineReader::seekable(m_file)) {
         m_reader = std::make_unique<QFile>(m_file.diskPath);
         if (!m_reader->open(QIODevice::ReadOnly)) {
             m_error = m_reader->errorString();
@@ -319,49 +324,27 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
     }
 
     LineIndexer ix;
-    bool found = false;
     bool failed = false;
     bool cancelled = false;
-    std::atomic<bool> stop{false};
-    IngestConfig cfg;
-    ArchiveWalker::Options opt{&cfg, m_file.path, &stop};
-    Warnings warnings;
-    ArchiveWalker::walk(m_file.diskPath, opt,
-                        [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
-                            if (member != m_file.member || found)
-                                return;
-                            found = true;
-                            QByteArray buf(1 << 20, Qt::Uninitialized);
-                            while (true) {
-                                const qint64 n = read(buf.data(), buf.size());
-                                if (n < 0)
-                                    failed = true;
-                                if (n <= 0)
-                                    break;
-                                // The reservation is the budget: a member that grew since the ingest stops here.
-                                if (ix.offset + n > m_file.bytes) {
-                                    failed = true;
-                                    break;
-                                }
-                                if (part->write(buf.constData(), n) != n) {
-                                    failed = true;
-                                    break;
-                                }
-                                ix.feed(buf.constData(), n);
-                                if (!reportProgress(progress, ix.offset, m_file.bytes)) {
-                                    cancelled = true;
-                                    break;
-                                }
-                            }
-                            stop = true; // the rest of the archive is not needed
-                        },
-                        warnings);
-    if (!found || failed || cancelled || !part->resize(ix.offset)) {
+    QString readError;
+    const bool read = LineReader::stream(m_file, [&](QByteArrayView block) {
+        // The reservation is the budget: a member that grew since the ingest stops here.
+        if (ix.offset + block.size() > m_file.bytes || part->write(block.data(), block.size()) != block.size()) {
+            failed = true;
+            return false;
+        }
+        ix.feed(block.data(), block.size());
+        if (!reportProgress(progress, ix.offset, m_file.bytes)) {
+            cancelled = true;
+            return false;
+        }
+        return true;
+    }, nullptr, &readError);
+    if (!read || failed || cancelled || !part->resize(ix.offset)) {
         part->close();
         part->remove();
         m_error = cancelled ? u"cancelled"_s
-                  : !found  ? u"member %1 not found in %2"_s.arg(m_file.member, m_file.diskPath)
-                            : u"cannot decompress %1: %2"_s.arg(m_file.path, warnings.isEmpty() ? part->errorString() : warnings.last().message);
+                            : u"cannot decode %1: %2"_s.arg(m_file.path, !readError.isEmpty() ? readError : part->errorString());
         return false;
     }
     ix.finish();

@@ -86,6 +86,8 @@ public:
     FileId fileId() const { return m_id; }
     const InputFile &file() const { return m_file; }
     bool isArchiveMember() const { return !m_file.member.isEmpty(); }
+    // An archive member or UTF-16 text: prepare() decodes it into the cache before it can be read.
+    bool needsDecoding() const;
     // Decompresses an archive member into the cache (no-op for plain files and on later calls).
     // Blocks; run it in a job. progress gets uncompressed bytes and may cancel (returns false then,
     // and a later call starts over). lines() calls it implicitly when nobody did.

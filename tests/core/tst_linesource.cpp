@@ -5,6 +5,7 @@
 // and merged views, and the mapping of every row back to its file and line.
 #include "ingestor.h"
 #include "linecollector.h"
+#include "linereader.h"
 #include "linesource.h"
 
 #include <QDateTime>
@@ -12,6 +13,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QStringEncoder>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
@@ -202,6 +204,55 @@ private Q_SLOTS:
             c.feed(&ch, 1);
         c.finish();
         QCOMPARE(c.out, expected);
+    }
+
+    // PowerShell's ">" writes UTF-16LE with a byte-order mark: the ingest decodes it, numbers the
+    // lines of the decoded text, finds the failure in it, and the log view shows the same lines.
+    void utf16Text_data()
+    {
+        QTest::addColumn<QString>("encoding");
+        QTest::addColumn<bool>("inArchive");
+        QTest::addRow("utf-16le") << u"UTF-16LE"_s << false;
+        QTest::addRow("utf-16be") << u"UTF-16BE"_s << false;
+        QTest::addRow("utf-16le member") << u"UTF-16LE"_s << true;
+    }
+
+    void utf16Text()
+    {
+        QFETCH(QString, encoding);
+        QFETCH(bool, inArchive);
+        QString text;
+        for (int i = 1; i <= 200; ++i)
+            text += u"[rank2]: step %1 loss 2.0 \u00e9t\u00e9\r\n"_s.arg(i);
+        text += u"[rank2]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\r\n"_s;
+        QStringEncoder enc(encoding == u"UTF-16BE"_s ? QStringEncoder::Utf16BE : QStringEncoder::Utf16LE, QStringEncoder::Flag::WriteBom);
+        const QByteArray bytes = enc.encode(text);
+        QTemporaryDir dir;
+        const QString path = inArchive ? dir.filePath(u"bundle.tar.gz"_s) : dir.filePath(u"train.log"_s);
+        QVERIFY(inArchive ? writeTarGz(path, {{"logs/train.log", bytes}}) : writeFile(path, bytes));
+        IngestConfig config;
+        config.fingerprints = {{u"cuda-oom"_s, u"CUDA out of memory"_s, uR"(CUDA out of memory)"_s, 1.0,
+                                FingerprintSpec::Role::Initiating, FingerprintSpec::Severity::Fatal}};
+        const IngestResultPtr r = Ingestor::run({dir.path()}, config);
+        const FileId id = fileByPath(*r, u"train.log"_s);
+        QVERIFY(id != InvalidFileId);
+        const InputFile &f = r->files.at(id);
+        QCOMPARE(f.lines, qint64(201));
+        QCOMPARE(int(f.encoding), int(encoding == u"UTF-16BE"_s ? TextEncoding::Utf16BE : TextEncoding::Utf16LE));
+        const auto oom = std::find_if(r->events.cbegin(), r->events.cend(), [](const Event &e) { return e.kind == Event::Kind::Fingerprint; });
+        QVERIFY(oom != r->events.cend());
+        QCOMPARE(oom->source.line, qint64(201));
+        QCOMPARE(oom->rank, 2);
+        QVERIFY(std::any_of(r->warnings.cbegin(), r->warnings.cend(), [&](const Warning &w) { return w.message.contains(encoding); }));
+        FileLineSource::Options opt;
+        opt.cacheDir = dir.filePath(u"cache"_s);
+        FileLineSource src(id, f, opt);
+        QVERIFY(src.needsDecoding());
+        QVERIFY2(src.prepare(), qPrintable(src.errorString()));
+        QCOMPARE(src.lineCount(), qint64(201));
+        QCOMPARE(QString::fromUtf8(src.lines(99, 1).value(0)), u"[rank2]: step 100 loss 2.0 \u00e9t\u00e9"_s);
+        QVERIFY(src.lines(200, 1).value(0).startsWith("[rank2]: torch.OutOfMemoryError"));
+        QCOMPARE(LineReader::read(f, 100, 1).value(0), src.lines(99, 1).value(0));
     }
 
     void longLinesAreCut()

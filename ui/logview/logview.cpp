@@ -344,14 +344,14 @@ void LogView::showFile(FileId file, LineNumber line)
     syncFilterCombos();
 
     auto src = fileSource(file);
-    if (src->isArchiveMember() && !src->isPrepared() && m_prepareFile == file && m_prepareFuture.isRunning())
+    if (src->needsDecoding() && !src->isPrepared() && m_prepareFile == file && m_prepareFuture.isRunning())
         return; // already decompressing it: the job lands on the new m_pending
     const quint64 gen = ++m_prepareGeneration;
     m_prepareFuture.cancel();
     clearJobStatus(Job::Prepare);
     m_prepareFile = file;
-    if (src->isArchiveMember() && !src->isPrepared()) {
-        const QString text = tr("Decompressing %1…").arg(shortName(*f));
+    if (src->needsDecoding() && !src->isPrepared()) {
+        const QString text = (src->isArchiveMember() ? tr("Decompressing %1…") : tr("Decoding %1…")).arg(shortName(*f));
         setJobStatus(Job::Prepare, text, 0);
         m_prepareFuture = QtConcurrent::run([src](QPromise<bool> &promise) {
             promise.setProgressRange(0, 1000);
