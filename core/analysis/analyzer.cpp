@@ -379,6 +379,14 @@ struct Builder
         const QString p = s ? s->pointsAt : QString();
         if (p == u"node"_s && !e.capture(u"node"_s).isEmpty()) {
             c = {true, true, -1, canonicalNode(e.capture(u"node"_s)), u"the line names the node %1"_s.arg(e.capture(u"node"_s))};
+            // A scheduler's "task N" is the rank when srun or mpirun started each rank itself;
+            // under torchrun a task is a node's agent (the lines say so: their task labels and
+            // rank numbers differ) and the ranks come from the agents' own lines.
+            if (const QString task = e.capture(u"rank"_s); !task.isEmpty() && !in.job.tasksAreAgents) {
+                c.rank = task.toInt();
+                c.nodeLevel = false;
+                c.why = u"the line names task %1 on node %2; the tasks are the ranks (no line numbers them otherwise)"_s.arg(task, c.node);
+            }
         } else if ((p == u"peer"_s || p == u"store"_s) && !e.capture(u"peer"_s).isEmpty()) {
             const QString host = nodeOfAddress(e.capture(u"peer"_s));
             if (!host.isEmpty())

@@ -253,6 +253,9 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         const int claimed = prefix.globalRank >= 0 ? prefix.globalRank : prefix.mpiRank;
         if (claimed >= 0)
             ++m_scan.rankClaims[claimed];
+        // "3: [rank13]: …" or "3: [default1]: …": srun's task is a node's torchrun agent, not a rank.
+        if (prefix.slurmTask >= 0 && ((prefix.globalRank >= 0 && prefix.globalRank != prefix.slurmTask) || prefix.localRank >= 0))
+            m_scan.tasksAreAgents = true;
         const NcclPrefix nccl = NcclPrefix::parse(content);
         if (nccl.valid) {
             ++m_scan.hostClaims[nccl.host.toByteArray()];

@@ -89,6 +89,7 @@ struct FileScan
     qint64 firstOverlongLine = 0;  // …and the number of the first, for the warning
     bool endsWithoutNewline = false;
     bool bracketRanks = false;  // MPICH "[rank] " labels (detectBracketRanks)
+    bool tasksAreAgents = false; // srun task labels over other rank numbers (torchrun under srun)
     Warnings warnings;
 };
 

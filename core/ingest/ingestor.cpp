@@ -703,6 +703,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     for (auto it = moved.ncclProcs.cbegin(); it != moved.ncclProcs.cend(); ++it)
                         prev.scan.ncclProcs[it.key()] += it.value();
                     prev.scan.crlf |= moved.crlf;
+                    prev.scan.tasksAreAgents |= moved.tasksAreAgents;
                     prev.scan.ansi |= moved.ansi;
                     if (moved.overlongLines > 0 && prev.scan.overlongLines == 0)
                         prev.scan.firstOverlongLine = moved.firstOverlongLine + shift;
@@ -1310,6 +1311,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     result->job.ranks = QList<int>(ranks.cbegin(), ranks.cend());
     std::sort(result->job.ranks.begin(), result->job.ranks.end());
     result->job.worldSize = worldSize;
+    result->job.tasksAreAgents = std::any_of(scanned.cbegin(), scanned.cend(), [](const Scanned &x) { return x.scan.tasksAreAgents; });
     if (worldSize > 0) {
         for (int r = 0; r < worldSize; ++r) {
             if (!ranks.contains(r))

@@ -153,6 +153,9 @@ struct JobShape
     QList<int> ranks;
     int worldSize = -1; // -1: unknown
     QList<int> missingRanks;
+    // A scheduler's task ids are not the ranks: lines carry both and they differ (srun --label
+    // over torchrun's [rankN]: or [defaultN]:). Otherwise "task N" may stand for rank N.
+    bool tasksAreAgents = false;
 };
 
 struct IngestStats

@@ -312,6 +312,30 @@ private Q_SLOTS:
         QVERIFY(src.lines(42, 1).value(0).startsWith("[rank3]: torch.OutOfMemoryError"));
     }
 
+    // Slurm's "task N" names the rank when srun started each rank itself, and only the node when
+    // the lines show that the tasks are torchrun agents (their labels and rank numbers differ).
+    void slurmTaskIsTheRankUnlessTasksAreAgents_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("rank");
+        QTest::addRow("srun starts the ranks") << QByteArray("0: reading input\n2: reading input\n"
+                                                         "slurmstepd: error: Detected 1 oom_kill event in StepId=775.0. Some of the step tasks have been OOM Killed.\n"
+                                                         "srun: error: k300: task 2: Out Of Memory\n") << 2;
+        QTest::addRow("srun starts torchrun") << QByteArray("0: [rank1]: step 10 loss 2.0\n1: [rank5]: step 10 loss 2.1\n"
+                                                         "srun: error: k301: task 1: Out Of Memory\n") << -1;
+    }
+
+    void slurmTaskIsTheRankUnlessTasksAreAgents()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, rank);
+        const auto r = analyseText(text, u"slurm-775.out"_s);
+        QVERIFY(r);
+        QCOMPARE(r->verdict.entry, u"slurm-cgroup-oom"_s);
+        QCOMPARE(r->verdict.rank, rank);
+        QVERIFY(r->verdict.node.startsWith(u"k30"_s));
+    }
+
     // A crafted or corrupt NCCL init line with a world of two billion ranks is named and
     // ignored; the analysis stays small and the real failure is still found.
     void impossibleWorldSizeIsIgnored()
