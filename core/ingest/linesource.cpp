@@ -7,6 +7,7 @@
 #include "linecollector.h"
 #include "lineprefix.h"
 #include "linereader.h"
+#include "slurmlayout.h"
 #include "timestampparser.h"
 
 #include <QCoreApplication>
@@ -17,6 +18,8 @@
 #include <QFileInfo>
 #include <QLockFile>
 #include <QPromise>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
@@ -855,17 +858,109 @@ qint64 LineAttribution::time(QByteArrayView raw, SourceRef origin) const
 FilteredLineSource::Predicate LineFilter::predicate(IngestResultPtr result) const
 {
     auto attribution = std::make_shared<const LineAttribution>(std::move(result));
-    const LineFilter f = *this;
-    return [attribution, f](QByteArrayView line, SourceRef origin) {
-        if (f.minSeverity > LineSeverity::Info && attribution->severity(line, origin) < f.minSeverity)
+    const QSet<int> ranks(this->ranks.cbegin(), this->ranks.cend());
+    const QSet<QString> nodes(this->nodes.cbegin(), this->nodes.cend());
+    const LineSeverity minSeverity = this->minSeverity;
+    return [attribution, ranks, nodes, minSeverity](QByteArrayView line, SourceRef origin) {
+        if (minSeverity > LineSeverity::Info && attribution->severity(line, origin) < minSeverity)
             return false;
-        if (f.rank < 0 && f.node.isEmpty())
+        if (ranks.isEmpty() && nodes.isEmpty())
             return true;
         const LineAttribution::Identity id = attribution->identity(line, origin); // one parse for both
-        if (f.rank >= 0 && id.rank != f.rank)
+        if (!ranks.isEmpty() && !ranks.contains(id.rank))
             return false;
-        return f.node.isEmpty() || id.node == f.node;
+        return nodes.isEmpty() || nodes.contains(id.node);
     };
+}
+
+std::optional<QList<int>> LineFilter::parseRanks(QStringView text, QString *error)
+{
+    QList<int> out;
+    static const QRegularExpression item(uR"(^(\d{1,7})(?:\s*-\s*(\d{1,7}))?$)"_s);
+    // Commas and blanks separate; a range's dash may have blanks around it.
+    QString normalised = text.toString();
+    normalised.replace(QRegularExpression(uR"(\s*-\s*)"_s), u"-"_s);
+    const QStringList parts = normalised.split(QRegularExpression(uR"([,;\s]+)"_s), Qt::SkipEmptyParts);
+    for (const QString &part : parts) {
+        const QRegularExpressionMatch m = item.match(part);
+        if (!m.hasMatch()) {
+            if (error)
+                *error = u"'%1' is not a rank or a range of ranks (write for example 16-23, 40)"_s.arg(part);
+            return std::nullopt;
+        }
+        const qint64 from = m.captured(1).toLongLong();
+        const qint64 to = m.capturedLength(2) > 0 ? m.captured(2).toLongLong() : from;
+        if (to < from || to >= MaxWorldSize) {
+            if (error)
+                *error = to < from ? u"the range %1 runs backwards"_s.arg(part)
+                                   : u"rank %1 is beyond any job (at most %2)"_s.arg(to).arg(MaxWorldSize - 1);
+            return std::nullopt;
+        }
+        for (qint64 r = from; r <= to; ++r)
+            out.append(int(r));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::optional<QStringList> LineFilter::parseNodes(QStringView text, QString *error)
+{
+    // Split at commas outside brackets: "gpu-0[1-4,7], login1".
+    QStringList items;
+    QString current;
+    int depth = 0;
+    for (QChar c : text) {
+        if (c == u'[')
+            ++depth;
+        else if (c == u']')
+            depth = std::max(0, depth - 1);
+        if ((c == u',' || c.isSpace()) && depth == 0) {
+            if (!current.isEmpty())
+                items.append(std::exchange(current, QString()));
+            continue;
+        }
+        current.append(c);
+    }
+    if (depth != 0) {
+        if (error)
+            *error = u"a '[' has no closing ']'"_s;
+        return std::nullopt;
+    }
+    if (!current.isEmpty())
+        items.append(current);
+    QStringList out;
+    for (const QString &i : std::as_const(items)) {
+        if (!i.contains(u'[')) {
+            if (!out.contains(i))
+                out.append(i);
+            continue;
+        }
+        const QStringList expanded = SlurmLayout::expandHostlist(i);
+        if (expanded.isEmpty()) {
+            if (error)
+                *error = u"'%1' is not a host list (write for example gpu-0[1-4])"_s.arg(i);
+            return std::nullopt;
+        }
+        for (const QString &n : expanded) {
+            if (!out.contains(n))
+                out.append(n);
+        }
+    }
+    return out;
+}
+
+QString LineFilter::rankText(const QList<int> &ranks)
+{
+    QStringList parts;
+    for (qsizetype i = 0; i < ranks.size();) {
+        qsizetype j = i;
+        while (j + 1 < ranks.size() && ranks.at(j + 1) == ranks.at(j) + 1)
+            ++j;
+        parts.append(j > i ? u"%1-%2"_s.arg(ranks.at(i)).arg(ranks.at(j)) : QString::number(ranks.at(i)));
+        i = j + 1;
+    }
+    return parts.join(u", "_s);
 }
 
 } // namespace rankscope::ingest

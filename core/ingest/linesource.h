@@ -11,10 +11,12 @@
 #include <QList>
 #include <QMutex>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QFile;
 class QThreadPool;
@@ -261,13 +263,21 @@ private:
 // The log view's filter controls as a value: empty fields match everything.
 struct LineFilter
 {
-    int rank = -1;
-    QString node;
+    QList<int> ranks;   // sorted, no repeats; empty: every rank
+    QStringList nodes;  // empty: every node
     LineSeverity minSeverity = LineSeverity::Info;
 
-    bool isEmpty() const { return rank < 0 && node.isEmpty() && minSeverity == LineSeverity::Info; }
+    bool isEmpty() const { return ranks.isEmpty() && nodes.isEmpty() && minSeverity == LineSeverity::Info; }
     FilteredLineSource::Predicate predicate(IngestResultPtr result) const;
     friend bool operator==(const LineFilter &, const LineFilter &) = default;
+
+    // What a user types into the rank filter: numbers and ranges, separated by commas or blanks
+    // ("16-23, 40"). Sorted and without repeats; nullopt (and *error) for text that is none.
+    static std::optional<QList<int>> parseRanks(QStringView text, QString *error = nullptr);
+    // Node names and Slurm host lists ("gpu-0[1-4], gpu-10"), in the order given.
+    static std::optional<QStringList> parseNodes(QStringView text, QString *error = nullptr);
+    // The shortest spelling of a rank set that parseRanks reads back ("0-3, 8").
+    static QString rankText(const QList<int> &ranks);
 };
 
 } // namespace rankscope::ingest

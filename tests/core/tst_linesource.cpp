@@ -388,7 +388,7 @@ private Q_SLOTS:
         QVERIFY(!expectedLines.isEmpty());
 
         LineFilter filter;
-        filter.rank = rank;
+        filter.ranks = {rank};
         const auto filtered = FilteredLineSource::build(src, filter.predicate(r));
         QVERIFY(filtered);
         QCOMPARE(filtered->lineCount(), qint64(expectedLines.size()));
@@ -403,6 +403,102 @@ private Q_SLOTS:
         // A line of another rank maps to the nearest shown row.
         const qint64 near = filtered->rowOf(SourceRef{0, 1});
         QVERIFY(near >= 0 && near < filtered->lineCount());
+    }
+
+    // Several ranks and ranges in one filter: the lines of any of them, as the Slurm labels say.
+    void filterBySeveralRanks_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QList<int>>("ranks");
+        QTest::addRow("list") << u"1, 3"_s << QList<int>{1, 3};
+        QTest::addRow("range and value") << u"0-1 3"_s << QList<int>{0, 1, 3};
+    }
+
+    void filterBySeveralRanks()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QList<int>, ranks);
+        const QString path = handmade("cuda-oom-slurm/slurm-77123.out");
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        auto src = std::make_shared<const FileLineSource>(0, r->files.first());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<qint64> expectedLines;
+        for (qint64 n = 1; !f.atEnd(); ++n) {
+            const QByteArray line = f.readLine().trimmed();
+            for (int rank : ranks) {
+                if (line.startsWith(QByteArray(QByteArray::number(rank) + ": "))) {
+                    expectedLines.append(n);
+                    break;
+                }
+            }
+        }
+        LineFilter filter;
+        filter.ranks = LineFilter::parseRanks(spec).value();
+        QCOMPARE(filter.ranks, ranks);
+        const auto filtered = FilteredLineSource::build(src, filter.predicate(r));
+        QVERIFY(filtered);
+        QCOMPARE(filtered->lineCount(), qint64(expectedLines.size()));
+        for (qsizetype i = 0; i < expectedLines.size(); ++i)
+            QCOMPARE(filtered->origin(i).line, expectedLines.at(i));
+    }
+
+    void parseRanks_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QList<int>>("ranks");
+        QTest::addColumn<QString>("spelled");
+        QTest::addRow("empty") << QString() << true << QList<int>{} << QString();
+        QTest::addRow("one") << u"3248"_s << true << QList<int>{3248} << u"3248"_s;
+        QTest::addRow("issue example") << u"16-23, 40"_s << true << QList<int>{16, 17, 18, 19, 20, 21, 22, 23, 40} << u"16-23, 40"_s;
+        QTest::addRow("blanks, repeats, disorder") << u" 7 ,2 - 3;2 "_s << true << QList<int>{2, 3, 7} << u"2-3, 7"_s;
+        QTest::addRow("backwards") << u"9-3"_s << false << QList<int>{} << QString();
+        QTest::addRow("not a number") << u"rank 3"_s << false << QList<int>{} << QString();
+        QTest::addRow("beyond any job") << u"0-99999999"_s << false << QList<int>{} << QString();
+    }
+
+    void parseRanks()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, valid);
+        QFETCH(QList<int>, ranks);
+        QFETCH(QString, spelled);
+        QString error;
+        const auto got = LineFilter::parseRanks(text, &error);
+        QCOMPARE(got.has_value(), valid);
+        if (!valid) {
+            QVERIFY(!error.isEmpty());
+            return;
+        }
+        QCOMPARE(*got, ranks);
+        QCOMPARE(LineFilter::rankText(*got), spelled);
+        QCOMPARE(LineFilter::parseRanks(spelled).value(), ranks);
+    }
+
+    void parseNodes_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QStringList>("nodes");
+        QTest::addRow("names") << u"gpu-10, login1"_s << true << QStringList{u"gpu-10"_s, u"login1"_s};
+        QTest::addRow("host list") << u"gpu-0[1-3,7]"_s << true << QStringList{u"gpu-01"_s, u"gpu-02"_s, u"gpu-03"_s, u"gpu-07"_s};
+        QTest::addRow("mixed, repeated") << u"gpu-0[1-2] gpu-01,x"_s << true << QStringList{u"gpu-01"_s, u"gpu-02"_s, u"x"_s};
+        QTest::addRow("unclosed") << u"gpu-0[1-2"_s << false << QStringList{};
+    }
+
+    void parseNodes()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, valid);
+        QFETCH(QStringList, nodes);
+        QString error;
+        const auto got = LineFilter::parseNodes(text, &error);
+        QCOMPARE(got.has_value(), valid);
+        if (valid)
+            QCOMPARE(*got, nodes);
+        else
+            QVERIFY(!error.isEmpty());
     }
 
     void filterBySeverity()
@@ -509,7 +605,7 @@ private Q_SLOTS:
 
         // A filter over the merged view maps through both layers.
         LineFilter filter;
-        filter.rank = 1;
+        filter.ranks = {1};
         const auto onlyR1 = FilteredLineSource::build(merged, filter.predicate(r));
         QVERIFY(onlyR1);
         QCOMPARE(onlyR1->lineCount(), 4);

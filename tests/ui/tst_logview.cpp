@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The log view driven like a user would: keys and clicks, offscreen, isolated settings.
 // RANKSCOPE_SCREENSHOT_DIR=/some/dir makes screenshots() write a light and a dark PNG there.
+#include "filteredit.h"
 #include "findbar.h"
 #include "gotolinebar.h"
 #include "guitestsupport.h"
@@ -21,6 +22,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyleFactory>
+#include <QCompleter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -260,13 +262,14 @@ private Q_SLOTS:
         view.setIngest(r);
         LogTextArea *area = view.textArea();
         const qint64 allLines = area->source()->lineCount();
-        auto *rankCombo = view.findChild<QComboBox *>(u"rankFilter"_s);
-        QVERIFY(rankCombo);
-        const int index = rankCombo->findData(3);
-        QVERIFY2(index > 0, "rank 3 is offered");
-        rankCombo->setCurrentIndex(index);
+        auto *rankEdit = view.findChild<FilterEdit *>(u"rankFilter"_s);
+        QVERIFY(rankEdit);
+        QVERIFY2(rankEdit->completions().contains(u"3"_s), "rank 3 is offered");
+        rankEdit->setFocus();
+        QTest::keyClicks(rankEdit, u"3"_s);
+        QTest::keyClick(rankEdit, Qt::Key_Return);
         QTRY_VERIFY(!view.isBusy() && area->source()->lineCount() < allLines);
-        QCOMPARE(view.filter().rank, 3);
+        QCOMPARE(view.filter().ranks, QList<int>{3});
         const LineSourcePtr src = area->source();
         QVERIFY(src->lineCount() >= 4);
         for (qint64 row = 0; row < src->lineCount(); ++row) {
@@ -283,9 +286,70 @@ private Q_SLOTS:
         // Following a link to a line the filter hides drops the filter.
         view.showFile(0, 2);
         QTRY_COMPARE(view.currentLine(), (SourceRef{0, 2}));
-        QCOMPARE(view.filter().rank, -1);
-        QCOMPARE(rankCombo->currentIndex(), 0);
+        QVERIFY(view.filter().ranks.isEmpty());
+        QVERIFY(rankEdit->text().isEmpty());
         QCOMPARE(area->source()->lineCount(), allLines);
+    }
+
+    // The rank filter takes ranges and lists, completes the value being typed (not the whole
+    // text), and a text it cannot read is marked while the last good filter stays.
+    void rankRangesAndCompletion()
+    {
+        QByteArray text;
+        for (int step = 0; step < 3; ++step)
+            for (int r = 0; r < 64; ++r)
+                text += "[rank" + QByteArray::number(r) + "]: step " + QByteArray::number(step) + "\n";
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"combined.log"_s);
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        }
+        // One event per line, so that the ingest knows every rank of the combined log.
+        IngestConfig config;
+        config.fingerprints = {{u"progress"_s, u"step "_s, uR"(step \d+)"_s, 0.1, FingerprintSpec::Role::Context, FingerprintSpec::Severity::Info}};
+        const IngestResultPtr r = Ingestor::run({path}, config);
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        LogTextArea *area = view.textArea();
+        auto *rankEdit = view.findChild<FilterEdit *>(u"rankFilter"_s);
+        QVERIFY(rankEdit);
+        QCOMPARE(rankEdit->completions().size(), 64);
+        QCOMPARE(rankEdit->completions().value(10), u"10"_s); // numeric order
+
+        rankEdit->setFocus();
+        QTest::keyClicks(rankEdit, u"16-23, 4"_s);
+        QCOMPARE(FilterEdit::lastToken(rankEdit->text()), u"4"_s);
+        QCOMPARE(rankEdit->completer()->completionPrefix(), u"4"_s);
+        QVERIFY(rankEdit->completer()->completionCount() >= 2); // 4, 40-49
+        QTest::keyClicks(rankEdit, u"0"_s);
+        QTest::keyClick(rankEdit, Qt::Key_Escape); // leave the popup
+        QTest::keyClick(rankEdit, Qt::Key_Return);
+        QTRY_VERIFY(!view.isBusy() && view.filter().ranks.size() == 9);
+        QCOMPARE(view.filter().ranks, (QList<int>{16, 17, 18, 19, 20, 21, 22, 23, 40}));
+        QTRY_COMPARE(area->source()->lineCount(), qint64(9 * 3));
+        for (qint64 row = 0; row < area->source()->lineCount(); ++row) {
+            const QString line = area->displayText(row);
+            const int rank = line.section(u']', 0, 0).mid(5).toInt();
+            QVERIFY2(view.filter().ranks.contains(rank), qPrintable(line));
+        }
+        // A completion replaces only the value being typed.
+        rankEdit->setText(u"16-23, 4"_s);
+        Q_EMIT rankEdit->completer()->activated(u"41"_s);
+        QCOMPARE(rankEdit->text(), u"16-23, 41"_s);
+        QTRY_VERIFY(!view.isBusy() && view.filter().ranks.contains(41));
+
+        // Bad text: marked, explained, the filter unchanged.
+        const LineFilter before = view.filter();
+        rankEdit->setText(u"9-3"_s);
+        QTest::keyClick(rankEdit, Qt::Key_Return);
+        QVERIFY(rankEdit->hasError());
+        QVERIFY(rankEdit->toolTip().contains(u"backwards"_s));
+        QCOMPARE(view.filter(), before);
     }
 
     void showsAnArchiveMember()
@@ -339,7 +403,7 @@ private Q_SLOTS:
         QVERIFY(!area->markAt(0));
         QVERIFY(!area->markAt(11));
         // Filtered to rank 3, the initiating line keeps its mark on its new row.
-        view.setFilter({3, {}, LineSeverity::Info});
+        view.setFilter({{3}, {}, LineSeverity::Info});
         QTRY_VERIFY(!view.isBusy() && area->source()->lineCount() < 20);
         const qint64 row = area->source()->rowOf({0, 13});
         QCOMPARE(area->source()->origin(row), (SourceRef{0, 13}));

@@ -6,6 +6,7 @@
 
 #include "builtinhighlighter.h"
 #include "findbar.h"
+#include "filteredit.h"
 #include "gotolinebar.h"
 #include "ksyntaxlinehighlighter.h"
 #include "logtextarea.h"
@@ -80,14 +81,21 @@ LogView::LogView(QWidget *parent)
     m_mergeButton->setAccessibleName(tr("Merged view"));
     m_mergeButton->setToolTip(tr("Show the rank, NCCL, launcher and kernel logs in one view, ordered by clock-corrected time"));
 
-    m_rankCombo = new QComboBox(this);
-    m_rankCombo->setObjectName(u"rankFilter"_s);
-    m_rankCombo->setAccessibleName(tr("Rank filter"));
-    m_rankCombo->setToolTip(tr("Show only the lines of one rank (from the line's launcher prefix, else the file's rank)"));
-    m_nodeCombo = new QComboBox(this);
-    m_nodeCombo->setObjectName(u"nodeFilter"_s);
-    m_nodeCombo->setAccessibleName(tr("Node filter"));
-    m_nodeCombo->setToolTip(tr("Show only the lines written on one node"));
+    m_rankEdit = new FilterEdit(tr("Show only the lines of these ranks (from the line's launcher prefix, else the file's rank): "
+                                   "numbers and ranges, e.g. 16-23, 40. Empty: all ranks."), this);
+    m_rankEdit->setObjectName(u"rankFilter"_s);
+    m_rankEdit->setAccessibleName(tr("Rank filter"));
+    m_rankEdit->setPlaceholderText(tr("All ranks"));
+    m_nodeEdit = new FilterEdit(tr("Show only the lines written on these nodes: names and host lists, e.g. gpu-0[1-4], gpu-10. "
+                                   "Empty: all nodes."), this);
+    m_nodeEdit->setObjectName(u"nodeFilter"_s);
+    m_nodeEdit->setAccessibleName(tr("Node filter"));
+    m_nodeEdit->setPlaceholderText(tr("All nodes"));
+    // About ten characters: room for "16-23, 40" without widening the bar past a laptop's screen.
+    for (FilterEdit *edit : {m_rankEdit, m_nodeEdit}) {
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(u"0000-0000, 00"_s));
+        edit->setMaximumWidth(edit->fontMetrics().horizontalAdvance(u"gpu-node-0[01-16], gpu-n"_s));
+    }
     m_severityCombo = new QComboBox(this);
     m_severityCombo->setObjectName(u"severityFilter"_s);
     m_severityCombo->setAccessibleName(tr("Minimum severity"));
@@ -98,7 +106,7 @@ LogView::LogView(QWidget *parent)
     m_severityCombo->addItem(tr("Fatal only"), int(LineSeverity::Fatal));
     // Long host names and 16,000 ranks must not widen the bar past a laptop's screen: the
     // combos show a few characters shut and the whole names in their lists.
-    for (QComboBox *combo : {m_rankCombo, m_nodeCombo, m_severityCombo}) {
+    for (QComboBox *combo : {m_severityCombo}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(7);
     }
@@ -130,8 +138,8 @@ LogView::LogView(QWidget *parent)
     top->addWidget(m_sourceCombo, 2);
     top->addWidget(m_mergeButton);
     top->addSpacing(8);
-    top->addWidget(m_rankCombo);
-    top->addWidget(m_nodeCombo);
+    top->addWidget(m_rankEdit, 1);
+    top->addWidget(m_nodeEdit, 1);
     top->addWidget(m_severityCombo);
     top->addWidget(m_jobLabel, 1);
     m_jobLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -203,14 +211,14 @@ LogView::LogView(QWidget *parent)
         showFile(file, m_lastLine.value(file, 1));
     });
     connect(m_mergeButton, &QToolButton::clicked, this, &LogView::toggleMerged);
-    connect(m_rankCombo, &QComboBox::currentIndexChanged, this, &LogView::filterControlsChanged);
-    connect(m_nodeCombo, &QComboBox::currentIndexChanged, this, &LogView::filterControlsChanged);
+    connect(m_rankEdit, &FilterEdit::committed, this, &LogView::filterControlsChanged);
+    connect(m_nodeEdit, &FilterEdit::committed, this, &LogView::filterControlsChanged);
     connect(m_severityCombo, &QComboBox::currentIndexChanged, this, &LogView::filterControlsChanged);
     connect(m_cancelButton, &QToolButton::clicked, this, &LogView::cancelJobs);
 
     m_area->setPlaceholderText(tr("No incident open"));
     rebuildSourceCombo();
-    rebuildFilterCombos();
+    rebuildFilterControls();
 #if RANKSCOPE_HAVE_KSYNTAXHIGHLIGHTING
     // The process's one repository, shared with the encyclopedia panel.
     m_repository = syntaxRepository();
@@ -225,6 +233,10 @@ LogView::~LogView()
     m_mergeFuture.cancel();
     m_filterFuture.cancel();
     m_searchFuture.cancel();
+    // The filter fields commit when they lose focus, which happens while QWidget's destructor
+    // deletes them, after this one has run.
+    disconnect(m_rankEdit, nullptr, this, nullptr);
+    disconnect(m_nodeEdit, nullptr, this, nullptr);
 }
 
 #if RANKSCOPE_HAVE_KSYNTAXHIGHLIGHTING
@@ -269,8 +281,8 @@ void LogView::setIngest(IngestResultPtr result)
     m_area->setPlaceholderText(m_result && !m_result->files.isEmpty() ? tr("Choose a file above, or follow evidence from another view")
                                                                       : tr("No incident open"));
     rebuildSourceCombo();
-    rebuildFilterCombos();
-    syncFilterCombos();
+    rebuildFilterControls();
+    syncFilterControls();
     // Start on the first plain log so the panel is not empty; an archive member waits to be asked
     // for (decompressing it may take a while).
     if (m_result) {
@@ -325,7 +337,7 @@ void LogView::showFile(FileId file, LineNumber line)
             ++m_filterGeneration;
             m_filterFuture.cancel();
             clearJobStatus(Job::Filter);
-            syncFilterCombos();
+            syncFilterControls();
             showView(m_base);
             return;
         }
@@ -341,7 +353,7 @@ void LogView::showFile(FileId file, LineNumber line)
     ++m_filterGeneration;
     m_filterFuture.cancel();
     clearJobStatus(Job::Filter);
-    syncFilterCombos();
+    syncFilterControls();
 
     auto src = fileSource(file);
     if (src->needsDecoding() && !src->isPrepared() && m_prepareFile == file && m_prepareFuture.isRunning())
@@ -531,8 +543,8 @@ void LogView::installBase(LineSourcePtr base, const QList<FileId> &files)
     m_base = std::move(base);
     m_baseFiles = files;
     rebuildSourceCombo();
-    rebuildFilterCombos();
-    syncFilterCombos();
+    rebuildFilterControls();
+    syncFilterControls();
     showView(m_base);
     if (!m_filter.isEmpty())
         startFilter();
@@ -566,7 +578,7 @@ void LogView::setFilter(const LineFilter &filter)
     if (filter == m_filter)
         return;
     m_filter = filter;
-    syncFilterCombos();
+    syncFilterControls();
     startFilter();
 }
 
@@ -632,7 +644,7 @@ void LogView::rebuildSourceCombo()
     m_updatingControls = false;
 }
 
-void LogView::rebuildFilterCombos()
+void LogView::rebuildFilterControls()
 {
     m_updatingControls = true;
     std::set<int> ranks;
@@ -660,28 +672,30 @@ void LogView::rebuildFilterCombos()
                 nodes.insert(n);
         }
     }
-    if (m_filter.rank >= 0)
-        ranks.insert(m_filter.rank);
-    if (!m_filter.node.isEmpty())
-        nodes.insert(m_filter.node);
-    m_rankCombo->clear();
-    m_rankCombo->addItem(tr("All ranks"), -1);
+    QStringList rankValues;
+    rankValues.reserve(qsizetype(ranks.size()));
     for (int r : ranks)
-        m_rankCombo->addItem(tr("Rank %1").arg(r), r);
-    m_nodeCombo->clear();
-    m_nodeCombo->addItem(tr("All nodes"), QString());
-    for (const QString &n : nodes)
-        m_nodeCombo->addItem(n, n);
-    m_rankCombo->setEnabled(ranks.size() > 0);
-    m_nodeCombo->setEnabled(nodes.size() > 0);
+        rankValues.append(QString::number(r));
+    m_rankEdit->setCompletions(rankValues);
+    m_nodeEdit->setCompletions(QStringList(nodes.cbegin(), nodes.cend()));
+    m_rankEdit->setEnabled(!ranks.empty() || !m_filter.ranks.isEmpty());
+    m_nodeEdit->setEnabled(!nodes.empty() || !m_filter.nodes.isEmpty());
     m_updatingControls = false;
 }
 
-void LogView::syncFilterCombos()
+void LogView::syncFilterControls()
 {
     m_updatingControls = true;
-    m_rankCombo->setCurrentIndex(std::max(0, m_rankCombo->findData(m_filter.rank)));
-    m_nodeCombo->setCurrentIndex(std::max(0, m_nodeCombo->findData(m_filter.node)));
+    const QString rankText = LineFilter::rankText(m_filter.ranks);
+    const QString nodeText = m_filter.nodes.join(u", "_s);
+    if (m_rankEdit->text() != rankText || m_rankEdit->hasError()) {
+        m_rankEdit->setText(rankText);
+        m_rankEdit->setError({});
+    }
+    if (m_nodeEdit->text() != nodeText || m_nodeEdit->hasError()) {
+        m_nodeEdit->setText(nodeText);
+        m_nodeEdit->setError({});
+    }
     m_severityCombo->setCurrentIndex(std::max(0, m_severityCombo->findData(int(m_filter.minSeverity))));
     m_updatingControls = false;
 }
@@ -691,8 +705,15 @@ void LogView::filterControlsChanged()
     if (m_updatingControls)
         return;
     LineFilter f;
-    f.rank = m_rankCombo->currentData().toInt();
-    f.node = m_nodeCombo->currentData().toString();
+    QString error;
+    const std::optional<QList<int>> ranks = LineFilter::parseRanks(m_rankEdit->text(), &error);
+    m_rankEdit->setError(ranks ? QString() : error);
+    const std::optional<QStringList> nodes = LineFilter::parseNodes(m_nodeEdit->text(), &error);
+    m_nodeEdit->setError(nodes ? QString() : error);
+    if (!ranks || !nodes)
+        return; // the last good filter stays; the field says what is wrong
+    f.ranks = *ranks;
+    f.nodes = *nodes;
     f.minSeverity = LineSeverity(m_severityCombo->currentData().toInt());
     setFilter(f);
 }
@@ -742,7 +763,7 @@ void LogView::cancelJobs()
     clearJobStatus(Job::Filter);
     if (filtering) {
         m_filter = {};
-        syncFilterCombos();
+        syncFilterControls();
     }
     if (!isMerged()) {
         m_mergedFiles.clear();

@@ -27,6 +27,8 @@ class Repository;
 
 namespace rankscope::ui {
 
+class FilterEdit;
+
 class FindBar;
 class GoToLineBar;
 class LogTextArea;
@@ -93,8 +95,8 @@ private:
     void applyPending();
     void startFilter();
     void rebuildSourceCombo();
-    void rebuildFilterCombos();
-    void syncFilterCombos();
+    void rebuildFilterControls();
+    void syncFilterControls();
     void filterControlsChanged();
     void setJobStatus(Job job, const QString &text, int permille);
     void clearJobStatus(Job job);
@@ -142,8 +144,8 @@ private:
     GoToLineBar *m_goToBar;
     QComboBox *m_sourceCombo;
     QToolButton *m_mergeButton;
-    QComboBox *m_rankCombo;
-    QComboBox *m_nodeCombo;
+    FilterEdit *m_rankEdit;
+    FilterEdit *m_nodeEdit;
     QComboBox *m_severityCombo;
     QLabel *m_jobLabel;
     QProgressBar *m_jobProgress;
