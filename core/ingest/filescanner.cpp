@@ -27,6 +27,27 @@ bool plausibleHost(QByteArrayView h)
     return dot < 0 || dot + 1 >= h.size() || !(h[dot + 1] >= 'A' && h[dot + 1] <= 'Z');
 }
 
+// nccl-tests' device table names the host of each rank it runs:
+// "#   Rank  0 Pid  48592 on zlabs-trainer device  0 [0x06] Tesla K80" (newer releases add
+// "Group  0" after the rank).
+QByteArrayView ncclTestsHost(QByteArrayView content)
+{
+    if (content.size() < 20 || content.front() != '#' || !content.contains(" Pid "))
+        return {};
+    static const QByteArrayView marker(" on ");
+    const qsizetype rank = content.indexOf("Rank ");
+    const qsizetype on = content.indexOf(marker);
+    if (rank < 0 || on < rank)
+        return {};
+    const qsizetype start = on + marker.size();
+    qsizetype end = start;
+    while (end < content.size() && content[end] != ' ')
+        ++end;
+    if (end == start || !content.sliced(end).startsWith(" device "))
+        return {};
+    return content.sliced(start, end - start);
+}
+
 } // namespace
 
 qsizetype FileScanner::detectWrapWidth(QByteArrayView head)
@@ -263,6 +284,8 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         } else if (!prefix.pod.isEmpty() || plausibleHost(prefix.host)) {
             // kubectl logs --prefix "[pod/<pod>/<container>]" and pdsh's "host: " name the writer.
             ++m_scan.hostClaims[(prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray()];
+        } else if (const QByteArrayView testsHost = ncclTestsHost(content); !testsHost.isEmpty()) {
+            ++m_scan.hostClaims[testsHost.toByteArray()];
         } else if (const QByteArrayView host = hostOfLine(line); !host.isEmpty()) {
             ++m_scan.lineHostClaims[host.toByteArray()];
         }

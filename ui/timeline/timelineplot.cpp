@@ -1371,8 +1371,12 @@ void TimelinePlot::rebuild()
     c.ticker->origin = std::isnan(initiatingTime) ? (c.events.empty() ? 0 : c.events.front().t) : initiatingTime;
     const int plotted = int(c.events.size());
     const QLocale locale;
-    m_info->setText(untimed ? tr("%1 events plotted, %2 without a time not shown").arg(locale.toString(plotted), locale.toString(untimed))
+    // Short, so that it fits beside the buttons at 1366 px; the tooltip says the rest.
+    m_info->setText(untimed ? tr("%1 events, %2 untimed").arg(locale.toString(plotted), locale.toString(untimed))
                             : tr("%1 events").arg(locale.toString(plotted)));
+    m_info->setToolTip(untimed ? tr("%1 events plotted; %2 events have no time of their own or inferred, and are not shown on the time axis (they are in the log view)")
+                                     .arg(locale.toString(plotted), locale.toString(untimed))
+                               : QString());
     rebuildFilterMenu();
     applyFilters();
     resetZoom();
