@@ -3,6 +3,7 @@
 // The log view driven like a user would: keys and clicks, offscreen, isolated settings.
 // RANKSCOPE_SCREENSHOT_DIR=/some/dir makes screenshots() write a light and a dark PNG there.
 #include "filteredit.h"
+#include "findresultsmodel.h"
 #include "findbar.h"
 #include "gotolinebar.h"
 #include "guitestsupport.h"
@@ -11,12 +12,14 @@
 #include "logview.h"
 #include "themes.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -350,6 +353,50 @@ private Q_SLOTS:
         QVERIFY(rankEdit->hasError());
         QVERIFY(rankEdit->toolTip().contains(u"backwards"_s));
         QCOMPARE(view.filter(), before);
+    }
+
+    // Find → All Files counts the matching lines of every file, lists them, and a click opens
+    // the line in its own file — including an archive member and a file not shown now.
+    void findInAllFiles()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &data) {
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
+        };
+        QVERIFY(write(u"rank-0.log"_s, "step 1\nNCCL WARN boom here\nstep 2\nnccl warn again\n"));
+        QVERIFY(write(u"rank-1.log"_s, "step 1\nstep 2\n"));
+        QVERIFY(writeTarGz(dir.filePath(u"more.tar.gz"_s), {{"logs/rank-2.log", "x\ny\nz NCCL WARN in a member\n"}}));
+        const IngestResultPtr r = Ingestor::run({dir.path()}, IngestConfig{});
+        QCOMPARE(r->files.size(), 3);
+        LogView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        QAbstractItemModelTester tester(view.findResults(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        QTest::keyClick(view.textArea(), Qt::Key_F, Qt::ControlModifier);
+        FindBar *bar = view.findBar();
+        QTest::keyClicks(bar->edit(), u"nccl warn"_s);
+        QTest::keyClick(bar->edit(), Qt::Key_Return, Qt::AltModifier);
+        auto *summary = view.findChild<QLabel *>(u"findResultsSummary"_s);
+        QTRY_COMPARE(view.findResults()->rowCount(), 3);
+        QVERIFY2(summary->text().contains(u"3 matching lines"_s) && summary->text().contains(u"2 files"_s), qPrintable(summary->text()));
+        QVERIFY(view.findChild<QWidget *>(u"findResultsPanel"_s)->isVisible());
+        // In the order of the files, each with its line.
+        QStringList where;
+        for (int i = 0; i < 3; ++i)
+            where << view.findResults()->data(view.findResults()->index(i)).toString().section(u"  "_s, 0, 0);
+        QCOMPARE(where, (QStringList{u"more.tar.gz!/logs/rank-2.log:3"_s, u"rank-0.log:2"_s, u"rank-0.log:4"_s}));
+        // A click opens the member's line.
+        auto *list = view.findChild<QListView *>(u"findResults"_s);
+        const QRect first = list->visualRect(view.findResults()->index(0));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, first.center());
+        const FileId member = view.findResults()->origin(view.findResults()->index(0)).file;
+        QTRY_COMPARE(view.currentLine(), (SourceRef{member, 3}));
+        if (const QString shots = qEnvironmentVariable("RANKSCOPE_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(view.grab().save(QDir(shots).filePath(u"logview-find-all.png"_s)));
     }
 
     void showsAnArchiveMember()

@@ -59,6 +59,8 @@ FindBar::FindBar(QWidget *parent)
     m_next = toolButton(this, u"findNext"_s, tr("Next"), tr("Next match (F3)"), tr("Find next"));
     m_next->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
     m_next->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_all = toolButton(this, u"findAll"_s, tr("All Files"), tr("List the matching lines of every file of the incident, with their count (Alt+Return)"),
+                       tr("Find in all files"));
     m_status = new QLabel(this);
     m_status->setObjectName(u"findStatus"_s);
     m_status->setAccessibleName(tr("Find status"));
@@ -72,6 +74,7 @@ FindBar::FindBar(QWidget *parent)
     layout->addWidget(m_case);
     layout->addWidget(m_previous);
     layout->addWidget(m_next);
+    layout->addWidget(m_all);
     layout->addWidget(m_status);
     layout->addWidget(m_close);
 
@@ -84,6 +87,7 @@ FindBar::FindBar(QWidget *parent)
     connect(m_case, &QToolButton::toggled, this, &FindBar::patternChanged);
     connect(m_next, &QToolButton::clicked, this, [this] { Q_EMIT findRequested(true); });
     connect(m_previous, &QToolButton::clicked, this, [this] { Q_EMIT findRequested(false); });
+    connect(m_all, &QToolButton::clicked, this, &FindBar::findAllRequested);
     connect(m_close, &QToolButton::clicked, this, [this] {
         hide();
         Q_EMIT closed();
@@ -163,7 +167,10 @@ bool FindBar::eventFilter(QObject *watched, QEvent *event)
                 m_debounce->stop();
                 Q_EMIT patternChanged();
             }
-            Q_EMIT findRequested(!(key->modifiers() & Qt::ShiftModifier));
+            if (key->modifiers() & Qt::AltModifier)
+                Q_EMIT findAllRequested();
+            else
+                Q_EMIT findRequested(!(key->modifiers() & Qt::ShiftModifier));
             return true;
         }
         if (key->key() == Qt::Key_Escape) {

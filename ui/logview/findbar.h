@@ -37,6 +37,7 @@ public:
 Q_SIGNALS:
     void patternChanged();         // debounced while typing, at once for the toggles
     void findRequested(bool forward);
+    void findAllRequested();       // every file of the incident, as a list
     void closed();
 
 protected:
@@ -49,6 +50,7 @@ private:
     QToolButton *m_case;
     QToolButton *m_previous;
     QToolButton *m_next;
+    QToolButton *m_all;
     QToolButton *m_close;
     QLabel *m_status;
     QTimer *m_debounce;

@@ -112,4 +112,64 @@ QFuture<LineSearch::Hit> LineSearch::findAsync(Request request, QThreadPool *poo
     return QtConcurrent::run(pool ? pool : QThreadPool::globalInstance(), job, std::move(request));
 }
 
+LineSearch::AllHits LineSearch::findAll(const QList<ingest::LineSourcePtr> &sources, const QRegularExpression &pattern,
+                                        int maxHits, const ProgressCallback &progress)
+{
+    AllHits out;
+    if (!pattern.isValid() || pattern.pattern().isEmpty())
+        return out;
+    qint64 totalRows = 0;
+    for (const ingest::LineSourcePtr &s : sources)
+        totalRows += s ? s->lineCount() : 0;
+    qint64 scanned = 0;
+    for (const ingest::LineSourcePtr &source : sources) {
+        if (!source)
+            continue;
+        const qint64 n = source->lineCount();
+        bool any = false;
+        for (qint64 first = 0; first < n; first += BlockRows) {
+            if (!reportProgress(progress, scanned, totalRows)) {
+                out.cancelled = true;
+                return out;
+            }
+            const QByteArrayList lines = source->lines(first, std::min<qint64>(BlockRows, n - first));
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                const QString text = AnsiText::decode(lines.at(i)).text;
+                const QRegularExpressionMatch m = pattern.match(text);
+                if (!m.hasMatch() || m.capturedLength() == 0)
+                    continue;
+                ++out.total;
+                any = true;
+                if (out.hits.size() < maxHits)
+                    out.hits.append({source->origin(first + i), text.left(400), int(m.capturedStart()), int(m.capturedLength())});
+            }
+            scanned += lines.size();
+        }
+        out.sources += any ? 1 : 0;
+    }
+    return out;
+}
+
+QFuture<LineSearch::AllHits> LineSearch::findAllAsync(QList<ingest::LineSourcePtr> sources, QRegularExpression pattern, int maxHits,
+                                                      QThreadPool *pool)
+{
+    auto job = [](QPromise<AllHits> &promise, const QList<ingest::LineSourcePtr> &srcs, const QRegularExpression &re, int cap) {
+        promise.setProgressRange(0, 1000);
+        int last = -1;
+        AllHits hits = findAll(srcs, re, cap, [&](qint64 done, qint64 total) {
+            if (promise.isCanceled())
+                return false;
+            const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
+            if (permille != last) {
+                last = permille;
+                promise.setProgressValue(permille);
+            }
+            return true;
+        });
+        if (!promise.isCanceled())
+            promise.addResult(std::move(hits));
+    };
+    return QtConcurrent::run(pool ? pool : QThreadPool::globalInstance(), job, std::move(sources), std::move(pattern), maxHits);
+}
+
 } // namespace rankscope::ui

@@ -41,6 +41,28 @@ public:
     static Hit find(const Request &request, const ProgressCallback &progress = {});
     // In a QtConcurrent job: progress in per mille, cancel through the future.
     static QFuture<Hit> findAsync(Request request, QThreadPool *pool = nullptr);
+
+    // Every match in every source (the incident's files, or a merged view), in order: the hit
+    // count is exact, the list keeps the first maxHits (each hit row once, with its first match).
+    struct FileHit
+    {
+        SourceRef origin;
+        QString text;      // the line as shown, cut at 400 characters
+        int start = 0;
+        int length = 0;
+    };
+    struct AllHits
+    {
+        QList<FileHit> hits;
+        qint64 total = 0;  // matching lines in all sources
+        int sources = 0;   // sources with at least one
+        bool cancelled = false;
+    };
+    static constexpr int MaxListedHits = 10000;
+    static AllHits findAll(const QList<ingest::LineSourcePtr> &sources, const QRegularExpression &pattern,
+                           int maxHits = MaxListedHits, const ProgressCallback &progress = {});
+    static QFuture<AllHits> findAllAsync(QList<ingest::LineSourcePtr> sources, QRegularExpression pattern,
+                                         int maxHits = MaxListedHits, QThreadPool *pool = nullptr);
 };
 
 } // namespace rankscope::ui

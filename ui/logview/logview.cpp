@@ -6,6 +6,7 @@
 
 #include "builtinhighlighter.h"
 #include "findbar.h"
+#include "findresultsmodel.h"
 #include "filteredit.h"
 #include "gotolinebar.h"
 #include "ksyntaxlinehighlighter.h"
@@ -24,6 +25,9 @@
 #include <QProgressBar>
 #include <QPromise>
 #include <QToolButton>
+#include <QListView>
+#include <QLocale>
+#include <QSplitter>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -152,11 +156,55 @@ LogView::LogView(QWidget *parent)
     m_goToBar = new GoToLineBar(this);
     m_goToBar->hide();
 
+    // Find in all files: the matching lines of every file, under the text, as long as wanted.
+    m_results = new FindResultsModel(this);
+    m_resultsPanel = new QWidget(this);
+    m_resultsPanel->setObjectName(u"findResultsPanel"_s);
+    m_resultsLabel = new QLabel(m_resultsPanel);
+    m_resultsLabel->setObjectName(u"findResultsSummary"_s);
+    m_resultsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *closeResults = new QToolButton(m_resultsPanel);
+    closeResults->setObjectName(u"findResultsClose"_s);
+    closeResults->setAutoRaise(true);
+    closeResults->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    closeResults->setToolTip(tr("Close the list of matching lines"));
+    closeResults->setAccessibleName(tr("Close find results"));
+    m_resultsView = new QListView(m_resultsPanel);
+    m_resultsView->setObjectName(u"findResults"_s);
+    m_resultsView->setAccessibleName(tr("Matching lines in all files"));
+    m_resultsView->setUniformItemSizes(true); // 10,000 rows without measuring each
+    m_resultsView->setModel(m_results);
+    {
+        auto *head = new QHBoxLayout;
+        head->setContentsMargins(4, 2, 4, 0);
+        head->addWidget(m_resultsLabel, 1);
+        head->addWidget(closeResults);
+        auto *v = new QVBoxLayout(m_resultsPanel);
+        v->setContentsMargins(0, 0, 0, 0);
+        v->setSpacing(0);
+        v->addLayout(head);
+        v->addWidget(m_resultsView, 1);
+    }
+    m_resultsPanel->hide();
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(u"logResultsSplitter"_s);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_area);
+    split->addWidget(m_resultsPanel);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    connect(closeResults, &QToolButton::clicked, this, [this] {
+        m_findAllFuture.cancel();
+        m_resultsPanel->hide();
+    });
+    connect(m_resultsView, &QListView::activated, this, &LogView::openResult);
+    connect(m_resultsView, &QListView::clicked, this, &LogView::openResult);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(top);
-    layout->addWidget(m_area, 1);
+    layout->addWidget(split, 1);
     layout->addWidget(m_findBar);
     layout->addWidget(m_goToBar);
     setFocusProxy(m_area);
@@ -181,6 +229,7 @@ LogView::LogView(QWidget *parent)
 
     connect(m_findBar, &FindBar::patternChanged, this, [this] { startSearch(true, true); });
     connect(m_findBar, &FindBar::findRequested, this, [this](bool forward) { startSearch(forward, false); });
+    connect(m_findBar, &FindBar::findAllRequested, this, &LogView::findInAllFiles);
     connect(m_findBar, &FindBar::closed, this, [this] {
         ++m_searchGeneration;
         m_searchFuture.cancel();
@@ -233,6 +282,7 @@ LogView::~LogView()
     m_mergeFuture.cancel();
     m_filterFuture.cancel();
     m_searchFuture.cancel();
+    m_findAllFuture.cancel();
     // The filter fields commit when they lose focus, which happens while QWidget's destructor
     // deletes them, after this one has run.
     disconnect(m_rankEdit, nullptr, this, nullptr);
@@ -884,6 +934,52 @@ void LogView::goToLine(LineNumber line)
         m_goToBar->setStatus(tr("Line %1 is hidden here; showing the nearest line").arg(line));
     else
         m_goToBar->hide();
+}
+
+void LogView::findInAllFiles()
+{
+    const QRegularExpression re = m_findBar->pattern();
+    if (!m_result || !re.isValid() || re.pattern().isEmpty()) {
+        m_findBar->setStatus(re.isValid() ? tr("Nothing to search") : tr("Invalid expression: %1").arg(re.errorString()), true);
+        return;
+    }
+    m_findAllFuture.cancel();
+    const quint64 gen = ++m_findAllGeneration;
+    // Every file of the incident, in natural order of their paths, through the views' own
+    // sources (archive members decompress once and are cached for the log view too).
+    QList<FileId> ids;
+    for (FileId id = 0; id < FileId(m_result->files.size()); ++id)
+        ids.append(id);
+    std::sort(ids.begin(), ids.end(), [this](FileId a, FileId b) { return naturalLess(m_result->files.at(a).path, m_result->files.at(b).path); });
+    QList<LineSourcePtr> sources;
+    for (FileId id : std::as_const(ids))
+        sources.append(fileSource(id));
+    m_resultsLabel->setText(tr("Searching all %1 files…").arg(QLocale().toString(qsizetype(sources.size()))));
+    m_resultsPanel->show();
+    m_findAllFuture = LineSearch::findAllAsync(sources, re);
+    auto *watcher = new QFutureWatcher<LineSearch::AllHits>(this);
+    connect(watcher, &QFutureWatcher<LineSearch::AllHits>::progressValueChanged, this, [this, gen](int v) {
+        if (gen == m_findAllGeneration)
+            m_resultsLabel->setText(tr("Searching all files… %1 %").arg(v / 10));
+    });
+    connect(watcher, &QFutureWatcher<LineSearch::AllHits>::finished, this, [this, watcher, gen] {
+        watcher->deleteLater();
+        if (gen != m_findAllGeneration || watcher->isCanceled() || watcher->future().resultCount() == 0)
+            return;
+        m_results->setHits(m_result, watcher->result());
+        m_resultsLabel->setText(m_results->summary());
+        m_findBar->setStatus(m_results->summary(), m_results->rowCount() == 0);
+        if (m_results->rowCount() > 0)
+            m_resultsView->setCurrentIndex(m_results->index(0));
+    });
+    watcher->setFuture(m_findAllFuture);
+}
+
+void LogView::openResult(const QModelIndex &index)
+{
+    const SourceRef o = m_results->origin(index);
+    if (o.isValid())
+        showFile(o.file, o.line);
 }
 
 } // namespace rankscope::ui

@@ -16,6 +16,8 @@
 class QAction;
 class QComboBox;
 class QLabel;
+class QListView;
+class QModelIndex;
 class QProgressBar;
 class QToolButton;
 
@@ -28,6 +30,7 @@ class Repository;
 namespace rankscope::ui {
 
 class FilterEdit;
+class FindResultsModel;
 
 class FindBar;
 class GoToLineBar;
@@ -76,6 +79,9 @@ public:
     LogTextArea *textArea() const { return m_area; }
     FindBar *findBar() const { return m_findBar; }
     GoToLineBar *goToLineBar() const { return m_goToBar; }
+    // Find bar → All Files (Alt+Return): every file's matching lines, listed under the text.
+    void findInAllFiles();
+    FindResultsModel *findResults() const { return m_results; }
     // Find, Find Next, Find Previous and Go to Line. They work while the focus is in the log
     // view; a main window widens them to Qt::WindowShortcut and lists them in its Edit menu, so
     // the one action per key stays unambiguous.
@@ -106,6 +112,7 @@ private:
     void findNext(bool forward);
     void startSearch(bool forward, bool incremental);
     void openGoToLine();
+    void openResult(const QModelIndex &index);
     void toggleMerged(bool on);
     // The logs the merge button merges, and how many it leaves out past MaxDefaultMergeFiles.
     std::pair<QList<FileId>, int> defaultMergeFiles() const;
@@ -133,6 +140,12 @@ private:
     QFuture<ingest::MergedLineSource::Ptr> m_mergeFuture;
     QFuture<ingest::FilteredLineSource::Ptr> m_filterFuture;
     QFuture<LineSearch::Hit> m_searchFuture;
+    QFuture<LineSearch::AllHits> m_findAllFuture;
+    quint64 m_findAllGeneration = 0;
+    FindResultsModel *m_results;
+    QWidget *m_resultsPanel;
+    QLabel *m_resultsLabel;
+    QListView *m_resultsView;
     QHash<int, QString> m_jobText;
 
 #if RANKSCOPE_HAVE_KSYNTAXHIGHLIGHTING
