@@ -93,6 +93,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // worker, "- (ip=10.0.59.242, pid=7410) rank=0, local_rank=0, node_rank=0", with a
         // node_id and "world_rank" in later releases): the only tie of a worker's pid to its rank.
         QRegularExpression(uR"(- \((?:node_id=\w+, )?ip=(?<ip>[0-9.]+|[0-9a-fA-F:]+), pid=(?<pid>\d+)\) (?:world_)?rank=(?<rank>\d+), local_rank=(?<local_rank>\d+))"_s),
+        // torchrun's ChildFailedError table, "  host      : trn-n03": the agent that writes it
+        // names its own node (socket.getfqdn()).
+        QRegularExpression(uR"(^\s*host {6}: (?<host>[A-Za-z0-9][A-Za-z0-9._-]*)\s*$)"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -109,6 +112,7 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"srun: error: "_s, -1 - SrunTaskNode);
     addTarget(u"SLURM_"_s, -1 - SlurmVariable);
     addTarget(u", local_rank="_s, -1 - RayWorkerRank);
+    addTarget(u"host      :"_s, -1 - LauncherHost);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

@@ -440,6 +440,9 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     base.time = t;
     base.prefixRank = prefixRank;
     base.slurmTask = prefix.slurmTask;
+    base.rankFromTask = prefix.globalRank < 0 && prefix.slurmTask >= 0;
+    if (prefix.slurmTask >= 0 && ((prefix.globalRank >= 0 && prefix.globalRank != prefix.slurmTask) || prefix.localRank >= 0))
+        m_scan.tasksAreAgents = true;
     if (!nccl.valid && (!prefix.pod.isEmpty() || plausibleHost(prefix.host)))
         base.ncclHost = (prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray(); // the writer's host name
     else if (!nccl.valid && !prefix.rayIp.isEmpty()) {
@@ -508,6 +511,14 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             }
             m_scan.taskNodes.append(tn);
             continue;
+        } else if (builtin == EventMatcher::LauncherHost) {
+            // As NCCL names hosts: up to the first dot (a fully qualified name from getfqdn()).
+            QString host = ev.capture(u"host"_s);
+            if (!host.isEmpty() && host.front().isLetter())
+                host = host.section(u'.', 0, 0);
+            if (!host.isEmpty())
+                ++m_scan.hostClaims[host.toUtf8()];
+            continue; // attribution only
         } else if (builtin == EventMatcher::SlurmVariable) {
             m_scan.slurmVariables.append({ev.capture(u"key"_s), ev.capture(u"value"_s), lineNo});
             continue;

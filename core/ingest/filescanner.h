@@ -31,6 +31,7 @@ struct FileScan
         ParsedTime time;        // as parsed from the line (None: infer)
         int prefixRank = -1;    // [rankN] prefix / Slurm label / MPI vpid, in that order
         int slurmTask = -1;     // the srun --label task id, whatever the rank
+        bool rankFromTask = false; // prefixRank is only that task id (no [rankN] on the line)
         int pgRank = -1;        // [PG … Rank N] inside the message
         int rayPid = -1;        // Ray's "(Actor pid=N…)" prefix
         QByteArray ncclHost;

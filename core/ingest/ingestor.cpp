@@ -54,6 +54,12 @@ struct WorkItem
     int chunkIndex = 0;
 };
 
+// An unstamped line between two stamped ones further apart than this takes the later stamp: an
+// hour without a stamp means the stamps are sparse (a launcher's banner, then its reaction to a
+// crash), so being near the first says nothing. Shorter gaps keep the earlier stamp, which is
+// right for an error printed just after a stamped step line and before the watchdog's timeout.
+constexpr qint64 MaxUnstampedGapMs = 3'600'000;
+
 // One scanned file (or chunk), as the workers hand it back.
 struct Scanned
 {
@@ -718,6 +724,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         }
     }
 
+    // srun task labels that differ from the lines' own rank numbers: the tasks are torchrun agents.
+    const bool tasksAreAgents = std::any_of(scanned.cbegin(), scanned.cend(), [](const Scanned &x) { return x.scan.tasksAreAgents; });
+
     // --- 3. Attribution: NCCL processes to ranks (the world communicator: the init with the
     // most ranks), then files, then events.
     struct ProcRank
@@ -822,7 +831,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
 
         // A combined log (Slurm --label, MPI) holds several hosts: it has no node of its own.
         const QByteArray host = s.scan.hostClaims.size() == 1 ? majorityKey(s.scan.hostClaims) : QByteArray();
-        f.node = !host.isEmpty() ? QString::fromUtf8(host) : s.scan.hostClaims.size() > 1 ? QString() : folderAlias.value(pa.node, pa.node);
+        // A kubectl listing (get pods, describe pod) is written on the engineer's machine: a pod
+        // name in its file name ("describe-pod-trainer-master-0.txt") is what it describes.
+        const QString pathNode = (s.kinds & KindPlacement) ? QString() : folderAlias.value(pa.node, pa.node);
+        f.node = !host.isEmpty() ? QString::fromUtf8(host) : s.scan.hostClaims.size() > 1 ? QString() : pathNode;
         if (f.node.isEmpty() && s.scan.hostClaims.isEmpty() && s.scan.lineHostClaims.size() == 1)
             f.node = QString::fromUtf8(s.scan.lineHostClaims.cbegin().key()); // a pasted journal or prompt
 
@@ -1053,9 +1065,16 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 return span.first + qint64(double(span.second - span.first) * double(line - 1) / double(std::max<qint64>(1, f.lines - 1)));
             }
             auto it = std::upper_bound(samples.cbegin(), samples.cend(), std::pair<qint64, qint64>(line, std::numeric_limits<qint64>::max()));
-            if (it != samples.cbegin())
-                return std::prev(it)->second;
-            return it != samples.cend() ? it->second : NoTime;
+            if (it == samples.cbegin())
+                return it != samples.cend() ? it->second : NoTime;
+            const qint64 before = std::prev(it)->second;
+            // Between two stamped lines hours apart (a banner, hours of unstamped training output,
+            // then the launcher's stamped reaction to a crash), an unstamped error line belongs to
+            // the burst before the later stamp, not to the start of the silence: taking the
+            // earlier one would put a late error hours early and make it the first.
+            if (it != samples.cend() && it->second - before > MaxUnstampedGapMs)
+                return it->second;
+            return before;
         };
         QSet<int> ranks;
         if (f.rank >= 0)
@@ -1072,7 +1091,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             ev.localTimeMs = ms;
             const bool rankByHand = f.attributionByHand && f.rank >= 0;
             using Src = IdentitySource;
-            int rank = rankByHand ? f.rank : raw.prefixRank;
+            // "2: what():  …" under srun --label over torchrun: 2 is the node's agent, not a rank.
+            int rank = rankByHand ? f.rank : raw.rankFromTask && tasksAreAgents ? -1 : raw.prefixRank;
             ev.rankFrom = rankByHand ? Src::ByHand : Src::LinePrefix;
             if (rank < 0 && !raw.ncclHost.isEmpty()) {
                 const ProcRank pr = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid));
@@ -1311,7 +1331,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     result->job.ranks = QList<int>(ranks.cbegin(), ranks.cend());
     std::sort(result->job.ranks.begin(), result->job.ranks.end());
     result->job.worldSize = worldSize;
-    result->job.tasksAreAgents = std::any_of(scanned.cbegin(), scanned.cend(), [](const Scanned &x) { return x.scan.tasksAreAgents; });
+    result->job.tasksAreAgents = tasksAreAgents;
     if (worldSize > 0) {
         for (int r = 0; r < worldSize; ++r) {
             if (!ranks.contains(r))

@@ -1,9 +1,12 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Ingest throughput, next to ripgrep over the same files with the same anchors, and peak RSS.
-//   bench_ingest [--ranks N] [--gpus-per-node G] [--steps K] [--keep DIR] [--threads T] [PATH]
+//   bench_ingest [--ranks N] [--gpus-per-node G] [--steps K] [--keep DIR] [--threads T]
+//                [--archive tar.zst|tar.gz|zip] [PATH]
 // Without PATH it simulates an NCCL_DEBUG=INFO bundle (scenario cuda-oom) first. The page cache
-// is warmed by reading every file once before anything is timed. Prints figures; judges nothing.
+// is warmed by reading every file once before anything is timed. With --archive the bundle is
+// also packed that way and ingested as one archive, next to the bare decompressor writing to
+// /dev/null (zstd -dc, gzip -dc, unzip -p) in the same run. Prints figures; judges nothing.
 #include "analyzer.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
@@ -13,6 +16,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -46,7 +50,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     int ranks = 64, gpus = 8, steps = 40, threads = 0;
-    QString keep, path;
+    QString keep, path, archive;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args.at(i);
         auto next = [&] { return i + 1 < args.size() ? args.at(++i) : QString(); };
@@ -55,6 +59,7 @@ int main(int argc, char **argv)
         else if (a == u"--steps"_s) steps = next().toInt();
         else if (a == u"--threads"_s) threads = next().toInt();
         else if (a == u"--keep"_s) keep = next();
+        else if (a == u"--archive"_s) archive = next();
         else path = a;
     }
     Warnings w;
@@ -111,6 +116,53 @@ int main(int argc, char **argv)
     std::printf("rankscope ingest: %.3f s, %.0f MB/s, %lld events, peak RSS %.1f MB (%.2f %% of the bundle; %.1f MB before)\n", secs,
                 bytes / 1e6 / secs, (long long)result->stats.events, rss / 1024.0, 100.0 * rss * 1024.0 / std::max<qint64>(1, bytes),
                 rssBefore / 1024.0);
+
+    if (!archive.isEmpty()) {
+        // Pack, then time the archive's ingest and the bare decompressor over it.
+        struct Kind
+        {
+            QString suffix, tool, pack, unpack;
+        };
+        const QList<Kind> kinds{
+            {u"tar.zst"_s, u"zstd"_s, u"tar -C %1 -cf - . | zstd -q -T0 -3 -o %2"_s, u"zstd -dc %1 > /dev/null"_s},
+            {u"tar.gz"_s, u"gzip"_s, u"tar -C %1 -czf %2 ."_s, u"gzip -dc %1 > /dev/null"_s},
+            {u"zip"_s, u"zip"_s, u"cd %1 && zip -q -r %2 ."_s, u"unzip -p %1 > /dev/null"_s},
+        };
+        const auto kind = std::find_if(kinds.cbegin(), kinds.cend(), [&](const Kind &k) { return k.suffix == archive; });
+        if (kind == kinds.cend()) {
+            std::fprintf(stderr, "bench_ingest: --archive takes tar.zst, tar.gz or zip\n");
+            return 2;
+        }
+        if (QStandardPaths::findExecutable(kind->tool).isEmpty()) {
+            std::printf("%s: not installed — no archive figures\n", qPrintable(kind->tool));
+        } else {
+            const QString packed = tmp.filePath(u"bundle."_s + kind->suffix);
+            auto shell = [](const QString &command) {
+                QProcess p;
+                p.start(u"/bin/sh"_s, {u"-c"_s, command});
+                p.waitForFinished(-1);
+                return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+            };
+            if (!shell(kind->pack.arg(path, packed))) {
+                std::fprintf(stderr, "bench_ingest: packing %s failed\n", qPrintable(packed));
+                return 1;
+            }
+            const qint64 packedBytes = QFileInfo(packed).size();
+            t.restart();
+            shell(kind->unpack.arg(packed));
+            const double bare = t.nsecsElapsed() / 1e9;
+            resetPeakRss();
+            t.restart();
+            const auto fromArchive = ingest::Ingestor::run({packed}, cfg);
+            const double archSecs = t.nsecsElapsed() / 1e9;
+            const qint64 archRss = peakRssKiB();
+            std::printf("archive %s: %.1f MB packed; rankscope ingest %.3f s (%.0f MB/s of text, %lld files, %lld lines), peak RSS %.1f MB\n",
+                        qPrintable(kind->suffix), packedBytes / 1e6, archSecs, bytes / 1e6 / archSecs, (long long)fromArchive->stats.files,
+                        (long long)fromArchive->stats.lines, archRss / 1024.0);
+            std::printf("  %s alone: %.3f s; archive/folder %.2fx, archive/decompressor %.2fx\n", qPrintable(kind->unpack.section(u' ', 0, 1)), bare,
+                        archSecs / secs, archSecs / std::max(1e-6, bare));
+        }
+    }
 
     const QString rg = QStandardPaths::findExecutable(u"rg"_s);
     if (rg.isEmpty()) {
