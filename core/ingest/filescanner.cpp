@@ -27,6 +27,13 @@ bool plausibleHost(QByteArrayView h)
     return dot < 0 || dot + 1 >= h.size() || !(h[dot + 1] >= 'A' && h[dot + 1] <= 'Z');
 }
 
+// "3: [rank13]: …" or "3: [default1]: …": srun's task label over another rank number or over
+// torchrun's local-rank prefix, so the task is a node's torchrun agent, not a rank.
+bool taskIsAnAgent(const LinePrefix &prefix)
+{
+    return prefix.slurmTask >= 0 && ((prefix.globalRank >= 0 && prefix.globalRank != prefix.slurmTask) || prefix.localRank >= 0);
+}
+
 // nccl-tests' device table names the host of each rank it runs:
 // "#   Rank  0 Pid  48592 on zlabs-trainer device  0 [0x06] Tesla K80" (newer releases add
 // "Group  0" after the rank).
@@ -207,7 +214,6 @@ void FileScanner::markOverlong(qint64 lineNo)
     if (m_scan.overlongLines == 0)
         m_scan.firstOverlongLine = lineNo;
     ++m_scan.overlongLines;
-    m_scan.overlong = true;
 }
 
 FileScan FileScanner::finish()
@@ -274,9 +280,7 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         const int claimed = prefix.globalRank >= 0 ? prefix.globalRank : prefix.mpiRank;
         if (claimed >= 0)
             ++m_scan.rankClaims[claimed];
-        // "3: [rank13]: …" or "3: [default1]: …": srun's task is a node's torchrun agent, not a rank.
-        if (prefix.slurmTask >= 0 && ((prefix.globalRank >= 0 && prefix.globalRank != prefix.slurmTask) || prefix.localRank >= 0))
-            m_scan.tasksAreAgents = true;
+        m_scan.tasksAreAgents |= taskIsAnAgent(prefix);
         const NcclPrefix nccl = NcclPrefix::parse(content);
         if (nccl.valid) {
             ++m_scan.hostClaims[nccl.host.toByteArray()];
@@ -441,8 +445,7 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     base.prefixRank = prefixRank;
     base.slurmTask = prefix.slurmTask;
     base.rankFromTask = prefix.globalRank < 0 && prefix.slurmTask >= 0;
-    if (prefix.slurmTask >= 0 && ((prefix.globalRank >= 0 && prefix.globalRank != prefix.slurmTask) || prefix.localRank >= 0))
-        m_scan.tasksAreAgents = true;
+    m_scan.tasksAreAgents |= taskIsAnAgent(prefix);
     if (!nccl.valid && (!prefix.pod.isEmpty() || plausibleHost(prefix.host)))
         base.ncclHost = (prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray(); // the writer's host name
     else if (!nccl.valid && !prefix.rayIp.isEmpty()) {

@@ -85,7 +85,6 @@ struct FileScan
     QHash<QByteArray, qint64> ncclProcs;  // "host:pid" -> lines
     bool crlf = false;
     bool ansi = false;
-    bool overlong = false;
     qint64 overlongLines = 0;      // lines longer than MaxScannedLine…
     qint64 firstOverlongLine = 0;  // …and the number of the first, for the warning
     bool endsWithoutNewline = false;

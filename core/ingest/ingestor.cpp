@@ -714,7 +714,6 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     if (moved.overlongLines > 0 && prev.scan.overlongLines == 0)
                         prev.scan.firstOverlongLine = moved.firstOverlongLine + shift;
                     prev.scan.overlongLines += moved.overlongLines;
-                    prev.scan.overlong |= moved.overlong;
                     prev.scan.endsWithoutNewline = moved.endsWithoutNewline;
                 } else {
                     scanned.append(s);
@@ -822,7 +821,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.bracketRanks = s.scan.bracketRanks;
         f.ansi = s.scan.ansi;
         f.truncatedLastLine = s.scan.endsWithoutNewline;
-        f.overlongLines = s.scan.overlong;
+        f.overlongLines = s.scan.overlongLines > 0;
         f.localRank = pa.localRank;
         f.keptText = s.keptText;
         if (s.keptTooLarge)
@@ -852,7 +851,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         if (claimed < 0 && s.scan.rankClaims.size() > 8 && !(f.kinds & (KindLauncherLog | KindSchedulerLog)))
             sh.warnings.append({Warning::Kind::Attribution, f.path, 0,
                                 u"lines claim %1 different ranks; each line is attributed on its own"_s.arg(s.scan.rankClaims.size())});
-        if (s.scan.overlong) {
+        if (s.scan.overlongLines > 0) {
             const qint64 n = s.scan.overlongLines;
             sh.warnings.append({Warning::Kind::Encoding, f.path, s.scan.firstOverlongLine,
                                 n > 1 ? u"has %1 lines longer than 1 MiB, the first at line %2; only their first MiB is scanned and shown"_s.arg(n).arg(s.scan.firstOverlongLine)

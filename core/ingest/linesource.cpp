@@ -7,6 +7,7 @@
 #include "linecollector.h"
 #include "lineprefix.h"
 #include "linereader.h"
+#include "promiseprogress.h"
 #include "slurmlayout.h"
 #include "timestampparser.h"
 
@@ -79,23 +80,6 @@ QList<QByteArray> readRows(const LineSource &source, const QList<qint64> &rows)
         i = j;
     }
     return out;
-}
-
-// Turns a (done, total) callback into QPromise progress in per mille, held below 100 % until
-// done, and its cancel flag into the callback's answer.
-template<typename T>
-ProgressCallback promiseProgress(QPromise<T> &promise)
-{
-    return [&promise, last = -1](qint64 done, qint64 total) mutable {
-        if (promise.isCanceled())
-            return false;
-        const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
-        if (permille != last) {
-            last = permille;
-            promise.setProgressValue(permille);
-        }
-        return true;
-    };
 }
 
 QMutex &cacheMutex()

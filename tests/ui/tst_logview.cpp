@@ -88,6 +88,17 @@ QByteArray fileLine(const QString &path, qint64 line)
     return {};
 }
 
+// Shows a log view of 1000×600 with an incident loaded, as the tests look at it.
+bool showIngest(LogView &view, const IngestResultPtr &result)
+{
+    view.resize(1000, 600);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    view.setIngest(result);
+    return true;
+}
+
 } // namespace
 
 class TestLogView : public QObject
@@ -259,10 +270,7 @@ private Q_SLOTS:
         const QString path = test::handmade("cuda-oom-slurm/slurm-77123.out");
         const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
         LogView view;
-        view.resize(1000, 600);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setIngest(r);
+        QVERIFY(showIngest(view, r));
         LogTextArea *area = view.textArea();
         const qint64 allLines = area->source()->lineCount();
         auto *rankEdit = view.findChild<FilterEdit *>(u"rankFilter"_s);
@@ -314,10 +322,7 @@ private Q_SLOTS:
         config.fingerprints = {{u"progress"_s, u"step "_s, uR"(step \d+)"_s, 0.1, FingerprintSpec::Role::Context, FingerprintSpec::Severity::Info}};
         const IngestResultPtr r = Ingestor::run({path}, config);
         LogView view;
-        view.resize(1000, 600);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setIngest(r);
+        QVERIFY(showIngest(view, r));
         LogTextArea *area = view.textArea();
         auto *rankEdit = view.findChild<FilterEdit *>(u"rankFilter"_s);
         QVERIFY(rankEdit);
@@ -370,10 +375,7 @@ private Q_SLOTS:
         const IngestResultPtr r = Ingestor::run({dir.path()}, IngestConfig{});
         QCOMPARE(r->files.size(), 3);
         LogView view;
-        view.resize(1000, 600);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setIngest(r);
+        QVERIFY(showIngest(view, r));
         QAbstractItemModelTester tester(view.findResults(), QAbstractItemModelTester::FailureReportingMode::QtTest);
 
         QTest::keyClick(view.textArea(), Qt::Key_F, Qt::ControlModifier);
@@ -463,10 +465,7 @@ private Q_SLOTS:
         const IngestResultPtr r = Ingestor::run({test::handmade("straggler")}, IngestConfig{});
         QCOMPARE(r->files.size(), 4);
         LogView view;
-        view.resize(1000, 600);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setIngest(r);
+        QVERIFY(showIngest(view, r));
         view.showMerged({0, 1, 2, 3});
         QTRY_VERIFY(view.isMerged());
         qint64 total = 0;

@@ -3,6 +3,7 @@
 #include "linesearch.h"
 
 #include "ansitext.h"
+#include "promiseprogress.h"
 
 #include <QPromise>
 #include <QThreadPool>
@@ -95,17 +96,7 @@ QFuture<LineSearch::Hit> LineSearch::findAsync(Request request, QThreadPool *poo
 {
     auto job = [](QPromise<Hit> &promise, const Request &req) {
         promise.setProgressRange(0, 1000);
-        int last = -1;
-        const Hit hit = find(req, [&](qint64 done, qint64 total) {
-            if (promise.isCanceled())
-                return false;
-            const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
-            if (permille != last) {
-                last = permille;
-                promise.setProgressValue(permille);
-            }
-            return true;
-        });
+        const Hit hit = find(req, promiseProgress(promise));
         if (!promise.isCanceled())
             promise.addResult(hit);
     };
@@ -155,17 +146,7 @@ QFuture<LineSearch::AllHits> LineSearch::findAllAsync(QList<ingest::LineSourcePt
 {
     auto job = [](QPromise<AllHits> &promise, const QList<ingest::LineSourcePtr> &srcs, const QRegularExpression &re, int cap) {
         promise.setProgressRange(0, 1000);
-        int last = -1;
-        AllHits hits = findAll(srcs, re, cap, [&](qint64 done, qint64 total) {
-            if (promise.isCanceled())
-                return false;
-            const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
-            if (permille != last) {
-                last = permille;
-                promise.setProgressValue(permille);
-            }
-            return true;
-        });
+        AllHits hits = findAll(srcs, re, cap, promiseProgress(promise));
         if (!promise.isCanceled())
             promise.addResult(std::move(hits));
     };

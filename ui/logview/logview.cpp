@@ -3,6 +3,7 @@
 #include "logview.h"
 
 #include "naturalorder.h"
+#include "promiseprogress.h"
 
 #include "builtinhighlighter.h"
 #include "findbar.h"
@@ -46,20 +47,6 @@ QString shortName(const InputFile &f)
 {
     const qsizetype bang = f.path.lastIndexOf(u'/');
     return bang >= 0 ? f.path.mid(bang + 1) : f.path;
-}
-
-ProgressCallback promiseCallback(QPromise<bool> &promise)
-{
-    return [&promise, last = -1](qint64 done, qint64 total) mutable {
-        if (promise.isCanceled())
-            return false;
-        const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
-        if (permille != last) {
-            last = permille;
-            promise.setProgressValue(permille);
-        }
-        return true;
-    };
 }
 
 } // namespace
@@ -417,7 +404,7 @@ void LogView::showFile(FileId file, LineNumber line)
         setJobStatus(Job::Prepare, text, 0);
         m_prepareFuture = QtConcurrent::run([src](QPromise<bool> &promise) {
             promise.setProgressRange(0, 1000);
-            promise.addResult(src->prepare(promiseCallback(promise)));
+            promise.addResult(src->prepare(promiseProgress(promise)));
         });
         auto *watcher = new QFutureWatcher<bool>(this);
         connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, gen, text](int v) {
