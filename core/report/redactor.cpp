@@ -4,6 +4,7 @@
 
 #include "naturalorder.h"
 
+#include <QRegularExpression>
 #include <QSet>
 #include <algorithm>
 
@@ -195,6 +196,94 @@ QString numbered(const QString &prefix, qsizetype n, qsizetype count)
     return prefix + QString::number(n).rightJustified(width, u'0');
 }
 
+
+// Secrets are replaced, never numbered: nobody needs to tell two tokens apart in a report, and a
+// numbered alias would say how many there were. The key of a key=value pair stays ("HF_TOKEN=")
+// because it says what was removed. One alternation, so each text is scanned once.
+const QRegularExpression &secretPattern()
+{
+    static const QRegularExpression re(uR"((?<url>\b[A-Za-z][A-Za-z0-9+.-]*://)[^\s:/@]+:[^\s@/]+@)"
+                                       uR"(|(?<auth>(?i:\b(?:bearer|basic))\s+)[A-Za-z0-9._~+/-]{8,}=*)"
+                                       uR"(|(?<key>(?i:\b[A-Za-z0-9_.-]*(?:token|secret|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|_key))["']?\s*[:=]\s*["']?)[^\s"',;}&]{4,})"
+                                       uR"(|\b(?:AKIA|ASIA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b)"
+                                       uR"(|\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|hf_[A-Za-z0-9]{30,}|xox[abposr]-[A-Za-z0-9-]{10,})\b)"
+                                       uR"(|\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})"_s);
+    return re;
+}
+
+// Identifiers that are numbered like host names: e-mail addresses, MAC addresses (six hex pairs,
+// ':' or '-' throughout) and IPv6 candidates (validated by isIpv6, since "10:22:33" or
+// "c10d::" must stay). An IPv6 address may follow "eth0:" as NCCL prints it.
+const QRegularExpression &identifierPattern()
+{
+    static const QRegularExpression re(uR"((?<email>\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b))"
+                                       uR"(|(?<mac>(?<![\w:-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\g{-1}[0-9A-Fa-f]{2}){4}(?![\w:-])))"
+                                       uR"(|(?<ip6>(?:(?<![\w.:])|(?<=[A-Za-z0-9]:))(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%[A-Za-z0-9_.]+)?(?![\w:])))"_s);
+    return re;
+}
+
+// A candidate is IPv6 when it has eight groups, or fewer with exactly one "::"; loopback and the
+// unspecified address identify nothing.
+bool isIpv6(QStringView s)
+{
+    if (const qsizetype pct = s.indexOf(u'%'); pct >= 0)
+        s = s.left(pct);
+    const qsizetype gap = s.indexOf(u"::");
+    if (gap >= 0 && s.indexOf(u"::", gap + 1) >= 0)
+        return false;
+    int groups = 0;
+    bool digit = false;
+    for (QStringView g : s.split(u':')) {
+        if (g.isEmpty())
+            continue;
+        ++groups;
+        for (QChar c : g)
+            digit |= isDigit(c);
+    }
+    if (s == u"::1" || s == u"::" || !digit)
+        return false;
+    if (gap < 0)
+        return groups == 8 && !s.startsWith(u':') && !s.endsWith(u':');
+    return groups >= 2 && groups <= 7;
+}
+
+// Labels that end a host name rather than a Python module or a file ("torch.distributed" and
+// "model.pt" are neither). Deliberately short: a missed foreign host is named in the README as a
+// limit; a module path taken for a host would make reports unreadable.
+bool hasHostSuffix(QStringView name)
+{
+    static const QSet<QString> tlds = { u"com"_s, u"net"_s, u"org"_s, u"io"_s, u"ai"_s, u"edu"_s, u"gov"_s,
+        u"mil"_s, u"local"_s, u"internal"_s, u"lan"_s, u"corp"_s, u"intra"_s, u"intranet"_s, u"cloud"_s,
+        u"svc"_s, u"cluster"_s, u"priv"_s, u"private"_s, u"site"_s, u"us"_s, u"uk"_s, u"de"_s, u"fr"_s,
+        u"nl"_s, u"jp"_s, u"cn"_s, u"kr"_s, u"eu"_s, u"ch"_s, u"se"_s, u"fi"_s, u"au"_s, u"ca"_s };
+    const qsizetype dot = name.lastIndexOf(u'.');
+    return dot > 0 && tlds.contains(name.mid(dot + 1).toString().toLower());
+}
+
+// Public sites that logs and entries link to; hiding them helps nobody.
+bool isPublicSite(QStringView name)
+{
+    static const QStringList sites = { u"github.com"_s, u"githubusercontent.com"_s, u"pytorch.org"_s,
+        u"nvidia.com"_s, u"python.org"_s, u"pypi.org"_s, u"huggingface.co"_s, u"readthedocs.io"_s,
+        u"microsoft.com"_s, u"google.com"_s, u"kubernetes.io"_s, u"schedmd.com"_s, u"open-mpi.org"_s };
+    for (const QString &site : sites) {
+        if (name.compare(site, Qt::CaseInsensitive) == 0
+            || (name.size() > site.size() && name.endsWith(site, Qt::CaseInsensitive)
+                && name.at(name.size() - site.size() - 1) == u'.'))
+            return true;
+    }
+    return false;
+}
+
+// A dotted name of at least two labels, starting with a letter, whose suffix is a domain: a host
+// the analysis never saw as a node (a storage server, a registry, a tracking server).
+bool isForeignHost(QStringView name)
+{
+    const qsizetype dot = name.indexOf(u'.');
+    return dot > 0 && name.front().isLetter() && hasHostSuffix(name)
+        && isDomainSuffix(name.mid(dot + 1)) && !isPublicSite(name);
+}
+
 } // namespace
 
 class Redactor::Learner
@@ -239,6 +328,17 @@ public:
                 user(token.toString());
             if (const qsizetype dot = token.indexOf(u'.'); dot > 0 && token.front().isLetter())
                 m_dotted[token.left(dot).toString().toLower()].insert(token.toString().toLower());
+        }
+        // Secrets first, so that an e-mail address inside a URL's credentials is not learnt.
+        const QString plain = withoutSecrets(t);
+        for (auto it = identifierPattern().globalMatch(plain); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            if (m.capturedLength(u"email") > 0)
+                m_emails.insert(m.captured(u"email").toLower());
+            else if (m.capturedLength(u"mac") > 0)
+                m_macs.insert(m.captured(u"mac").toLower().replace(u'-', u':'));
+            else if (isIpv6(m.capturedView(u"ip6")))
+                m_ipv6.insert(m.captured(u"ip6").toLower());
         }
     }
 
@@ -303,6 +403,29 @@ public:
             r.m_aliases.append({ Kind::Address, addressString(sortedAddresses.at(n)), alias });
         }
 
+        // Foreign hosts: dotted names with a domain suffix whose first label is no node.
+        QStringList foreign;
+        for (auto it = m_dotted.cbegin(); it != m_dotted.cend(); ++it) {
+            if (variants.contains(it.key()))
+                continue;
+            for (const QString &d : it.value()) {
+                if (isForeignHost(d) && !r.m_names.contains(d))
+                    foreign.append(d);
+            }
+        }
+        const auto number = [&r](QStringList originals, const QString &stem, Kind kind, QHash<QString, QString> *table) {
+            std::sort(originals.begin(), originals.end(), [](const QString &a, const QString &b) { return naturalLess(a, b); });
+            for (qsizetype n = 0; n < originals.size(); ++n) {
+                const QString alias = numbered(stem, n + 1, originals.size());
+                table->insert(originals.at(n), alias);
+                r.m_aliases.append({ kind, originals.at(n), alias });
+            }
+        };
+        number(foreign, u"other-host-"_s, Kind::Host, &r.m_names);
+        number(m_emails.values(), u"email-"_s, Kind::Email, &r.m_identifiers);
+        number(m_macs.values(), u"mac-"_s, Kind::Mac, &r.m_identifiers);
+        number(m_ipv6.values(), u"ip6-"_s, Kind::Address, &r.m_identifiers);
+
         QStringList users;
         for (const QString &u : m_users) {
             if (!r.m_names.contains(u))
@@ -323,6 +446,9 @@ private:
     QSet<quint32> m_addresses;
     QSet<QString> m_seen;
     QHash<QString, QSet<QString>> m_dotted; // first label -> dotted tokens starting with it
+    QSet<QString> m_emails;
+    QSet<QString> m_macs; // lower case, ':' separated
+    QSet<QString> m_ipv6;
 };
 
 Redactor Redactor::fromNames(const QStringList &hosts, const QStringList &texts)
@@ -412,10 +538,11 @@ Redactor Redactor::fromResult(const analysis::AnalysisResult &result, const QStr
     return l.finish();
 }
 
-QString Redactor::apply(const QString &text) const
+QString Redactor::apply(const QString &input) const
 {
-    if (!m_enabled || text.isEmpty())
-        return text;
+    if (!m_enabled || input.isEmpty())
+        return input;
+    const QString text = replaceIdentifiers(withoutSecrets(input));
     QString out;
     qsizetype copied = 0;
     const auto replace = [&](qsizetype from, qsizetype to, const QString &alias) {
@@ -457,6 +584,11 @@ QString Redactor::apply(const QString &text) const
         }
         if (replaced)
             continue;
+        if (const qsizetype t = trimRun(text, i, e); isForeignHost(QStringView(text).mid(i, t - i))) {
+            replace(i, t, u"other-host-x"_s);
+            i = t;
+            continue;
+        }
         if (i > 0 && text.constData()[i - 1] == u'/' && followsHomeDirectory(text, i)) {
             const qsizetype t = trimRun(text, i, e);
             const QString name = text.mid(i, t - i);
@@ -467,6 +599,51 @@ QString Redactor::apply(const QString &text) const
             }
         }
         ++i;
+    }
+    if (copied == 0)
+        return text;
+    out += QStringView(text).mid(copied);
+    return out;
+}
+
+QString Redactor::replaceIdentifiers(const QString &text) const
+{
+    QString out;
+    qsizetype copied = 0;
+    for (auto it = identifierPattern().globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString alias;
+        if (m.capturedLength(u"email") > 0)
+            alias = m_identifiers.value(m.captured(u"email").toLower(), u"email-x"_s);
+        else if (m.capturedLength(u"mac") > 0)
+            alias = m_identifiers.value(m.captured(u"mac").toLower().replace(u'-', u':'), u"mac-x"_s);
+        else if (isIpv6(m.capturedView(u"ip6")))
+            alias = m_identifiers.value(m.captured(u"ip6").toLower(), u"ip6-x"_s);
+        else
+            continue;
+        out += QStringView(text).mid(copied, m.capturedStart() - copied);
+        out += alias;
+        copied = m.capturedEnd();
+    }
+    if (copied == 0)
+        return text;
+    out += QStringView(text).mid(copied);
+    return out;
+}
+
+QString Redactor::withoutSecrets(const QString &text)
+{
+    QString out;
+    qsizetype copied = 0;
+    for (auto it = secretPattern().globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        // What names the secret stays: the URL scheme, "Bearer ", "HF_TOKEN=".
+        QString kept;
+        for (const QString &group : { u"url"_s, u"auth"_s, u"key"_s })
+            kept += m.captured(group);
+        out += QStringView(text).mid(copied, m.capturedStart() - copied);
+        out += kept + u"[redacted]"_s + (m.capturedLength(u"url") > 0 ? u"@"_s : QString());
+        copied = m.capturedEnd();
     }
     if (copied == 0)
         return text;

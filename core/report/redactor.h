@@ -11,25 +11,31 @@
 
 namespace rankscope::report {
 
-// Replaces what identifies a site or a person in text that leaves the machine: host names,
-// IPv4 addresses and user names become node-01, ip-01 and user-01, the same alias wherever the
-// original appears (report text, tables, image labels, trace). A default-constructed Redactor is
-// disabled and apply() returns its input, so renderers call apply() unconditionally.
+// Replaces what identifies a site or a person in text that leaves the machine: host names
+// (node-01, and other-host-01 for hosts that are no node), IPv4 and IPv6 addresses (ip-01,
+// ip6-01), e-mail addresses, MAC addresses and user names (email-01, mac-01, user-01), the same
+// alias wherever the original appears (report text, tables, image labels, trace). Secrets
+// (passwords in URLs, bearer tokens, AWS/GitHub/Hugging Face/Slack tokens, JWTs, values of
+// *_TOKEN=, *_KEY=, password=) become "[redacted]". A default-constructed Redactor is disabled and
+// apply() returns its input, so renderers call apply() unconditionally: every output format
+// goes through this one class.
 //
 // What is redacted is learnt up front from the whole AnalysisResult (node names wherever a node
-// is named, IPv4 addresses and user names in every event, evidence, fact, path and warning),
-// then numbered in sorted order (natural order for host names: node-2 before node-10), so the
-// same bundle always gives the same aliases. apply() is a single left-to-right pass over tokens,
-// longest known name first, so "node-1" never rewrites part of "node-10" and an alias is never
-// rewritten again. Host names match as whole tokens, case-insensitively, also inside paths
+// is named, addresses, user names and dotted host names in every event, evidence, fact, path and
+// warning), then numbered in sorted order (natural order for host names: node-2 before node-10),
+// so the same bundle always gives the same aliases. apply() removes secrets, then e-mail, MAC
+// and IPv6 addresses, then makes a single left-to-right pass over tokens, longest known name
+// first, so "node-1" never rewrites part of "node-10" and an alias is never rewritten again.
+// Host names match as whole tokens, case-insensitively, also inside paths
 // ("logs/gpu-a01/rank0.log", "gpu-a01_rank0.log") and in their FQDN forms. Defence in depth: an
-// IPv4 address or a /home/<name> directory that was not seen while learning (typed into notes,
-// say) still becomes "ip-x" or "/home/user-x". Host names that the analysis never saw as nodes
-// (a storage server mentioned in one line) are not recognised.
+// address, e-mail or /home/<name> directory that was not seen while learning (typed into notes,
+// say) still becomes "ip-x", "email-x" or "/home/user-x". A host that is no node is recognised
+// only in dotted form with a domain suffix ("nfs01.corp.example.com", not a bare "nfs01"), and
+// public sites (github.com, pytorch.org …) stay.
 class Redactor
 {
 public:
-    enum class Kind { Host, Address, User };
+    enum class Kind { Host, Address, User, Email, Mac };
     struct Alias
     {
         Kind kind = Kind::Host;
@@ -54,12 +60,18 @@ public:
     // diagnostics: a report must never print this.
     const QList<Alias> &aliases() const { return m_aliases; }
 
+    // Replaces secrets (passwords in URLs, bearer tokens, AWS, GitHub, Hugging Face and Slack
+    // tokens, JWTs, values of *_TOKEN=, *_KEY=, password= …) with "[redacted]". Used by apply().
+    static QString withoutSecrets(const QString &text);
+
 private:
     class Learner;
+    QString replaceIdentifiers(const QString &text) const;
 
     bool m_enabled = false;
     QHash<QString, QString> m_names; // lower-case host name (any variant) or user name -> alias
     QHash<quint32, QString> m_addresses;
+    QHash<QString, QString> m_identifiers; // e-mail, MAC (':' separated), IPv6, lower case -> alias
     QList<Alias> m_aliases;
 };
 

@@ -68,6 +68,46 @@ private Q_SLOTS:
         QTest::addRow("unseen home still hidden") << u"/home/mallory/x"_s << u"/home/user-x/x"_s;
         QTest::addRow("localhost is no host to hide") << u"connect localhost:29500"_s << u"connect localhost:29500"_s;
         QTest::addRow("alias is not rewritten") << u"node-01 ip-01 user-01"_s << u"node-01 ip-01 user-01"_s;
+        // Hosts that are no node, in dotted form; module paths and public sites stay.
+        QTest::addRow("foreign FQDN") << u"mount nfs01.storage.example.com:/export failed"_s
+                                      << u"mount other-host-04:/export failed"_s;
+        QTest::addRow("foreign FQDN in a URL") << u"POST https://mlflow.corp.example.com/api"_s
+                                               << u"POST https://other-host-03/api"_s;
+        QTest::addRow("unseen foreign FQDN") << u"ping db7.intra.example.net"_s << u"ping other-host-x"_s;
+        QTest::addRow("module path stays") << u"torch.distributed.elastic.multiprocessing.errors"_s
+                                           << u"torch.distributed.elastic.multiprocessing.errors"_s;
+        QTest::addRow("public site stays") << u"see https://github.com/pytorch/pytorch/issues/1"_s
+                                           << u"see https://github.com/pytorch/pytorch/issues/1"_s;
+        // IPv6 (with zone and after NCCL's interface name), not times or C++ scopes.
+        QTest::addRow("IPv6 link-local after interface")
+            << u"Bootstrap : Using ens5:fe80::a00:27ff:fe4e:66a1%ens5<0>"_s << u"Bootstrap : Using ens5:ip6-02<0>"_s;
+        QTest::addRow("IPv6 full form") << u"peer 2001:db8:0:0:8:800:200c:417a port"_s << u"peer ip6-01 port"_s;
+        QTest::addRow("IPv6 in NCCL WARN")
+            << u"gpu-b07:7301:7390 [0] transport/net_socket.cc:431 NCCL WARN NET/Socket : peer 2001:db8:0:0:8:800:200c:417a<49122> message truncated"_s
+            << u"node-02:7301:7390 [0] transport/net_socket.cc:431 NCCL WARN NET/Socket : peer ip6-01<49122> message truncated"_s;
+        QTest::addRow("unseen IPv6") << u"from [2001:db8::dead:1]:29500"_s << u"from [ip6-x]:29500"_s;
+        QTest::addRow("time is no IPv6") << u"10:22:33 12:01:02:03"_s << u"10:22:33 12:01:02:03"_s;
+        QTest::addRow("C++ scope is no IPv6") << u"c10d::ProcessGroupNCCL at::cuda"_s << u"c10d::ProcessGroupNCCL at::cuda"_s;
+        QTest::addRow("loopback IPv6 stays") << u"bind ::1"_s << u"bind ::1"_s;
+        // MAC and e-mail addresses.
+        QTest::addRow("MAC") << u"link/ether 0c:42:a1:5e:7f:10 brd"_s << u"link/ether mac-01 brd"_s;
+        QTest::addRow("MAC with dashes, same alias") << u"0C-42-A1-5E-7F-10"_s << u"mac-01"_s;
+        QTest::addRow("e-mail") << u"mail to Jane.Doe@corp.example.com"_s << u"mail to email-01"_s;
+        QTest::addRow("unseen e-mail") << u"cc ops@example.org"_s << u"cc email-x"_s;
+        // Secrets.
+        QTest::addRow("password in URL") << u"git clone https://bob:hunter2@git.example.com/x.git"_s
+                                         << u"git clone https://[redacted]@other-host-02/x.git"_s;
+        QTest::addRow("bearer token") << u"Authorization: Bearer abcdEFGH1234.xyz"_s << u"Authorization: Bearer [redacted]"_s;
+        QTest::addRow("AWS key id") << u"key AKIAIOSFODNN7EXAMPLE used"_s << u"key [redacted] used"_s;
+        QTest::addRow("AWS secret") << u"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"_s
+                                    << u"aws_secret_access_key = [redacted]"_s;
+        QTest::addRow("GitHub token") << u"token ghp_1234567890abcdefghijABCDEFGHIJ123456 ok"_s << u"token [redacted] ok"_s;
+        QTest::addRow("Hugging Face token") << u"login hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"_s << u"login [redacted]"_s;
+        QTest::addRow("Slack token") << u"xoxb-123456789012-abcdefghij"_s << u"[redacted]"_s;
+        QTest::addRow("env token") << u"WANDB_API_KEY=0123456789abcdef HF_TOKEN=\"s3cr3tvalue\""_s
+                                   << u"WANDB_API_KEY=[redacted] HF_TOKEN=\"[redacted]\""_s;
+        QTest::addRow("JSON password") << u"{\"password\": \"pa55word!\"}"_s << u"{\"password\": \"[redacted]\"}"_s;
+        QTest::addRow("ordinary key=value stays") << u"NCCL_IB_HCA=mlx5_0 SeqNum=812"_s << u"NCCL_IB_HCA=mlx5_0 SeqNum=812"_s;
     }
     void apply()
     {
@@ -77,7 +117,12 @@ private Q_SLOTS:
             { u"node-1"_s, u"node-10"_s, u"node-2"_s, u"gpu-a01"_s, u"gpu-b07.cluster.example.com"_s, u"localhost"_s },
             { u"NCCL INFO Bootstrap : Using eth0:10.1.0.11<0>"_s, u"peer 10.1.0.27<49122>"_s,
                 u"root=/home/alice/runs"_s, u"USER=bob"_s, u"/Users/carol/Downloads"_s,
-                u"ssh gpu-a01.cluster.example.com"_s, u"nvidia-cublas-cu12==12.4.5.8"_s, u"/home/root"_s });
+                u"ssh gpu-a01.cluster.example.com"_s, u"nvidia-cublas-cu12==12.4.5.8"_s, u"/home/root"_s,
+                u"mount nfs01.storage.example.com:/export; tracking https://mlflow.corp.example.com/api"_s,
+                u"Using ens5:fe80::a00:27ff:fe4e:66a1%ens5<0> to 2001:DB8:0:0:8:800:200C:417A"_s,
+                u"link/ether 0c:42:a1:5e:7f:10 owner jane.doe@corp.example.com"_s, u"bind ::1 at 10:22:33"_s,
+                u"torch.distributed.elastic.multiprocessing.errors https://github.com/pytorch/pytorch"_s,
+                u"git clone https://bob:hunter2@git.example.com/x.git"_s });
         QCOMPARE(r.apply(input), expected);
     }
 
