@@ -521,6 +521,73 @@ private Q_SLOTS:
         QCOMPARE(QGuiApplication::clipboard()->text().size(), 10000);
     }
 
+    // A long line wraps into several screen lines of its row: nothing scrolls sideways, clicks on
+    // the wrapped part land on that row, and the last row of the file still comes fully into view.
+    void wrapsLongLines()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"rank-2.log"_s);
+        QByteArray data;
+        for (int i = 1; i <= 60; ++i) {
+            data += "line " + QByteArray::number(i);
+            if (i % 10 == 5) // a Python repr that runs far past the window's width
+                data += " RuntimeError: " + QByteArray(600, 'w');
+            data += '\n';
+        }
+        QVERIFY(writeFile(path, data));
+        const IngestResultPtr r = Ingestor::run({path}, IngestConfig{});
+        LogView view;
+        view.resize(700, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setIngest(r);
+        LogTextArea *area = view.textArea();
+        auto *wrap = view.findChild<QToolButton *>(u"wrapButton"_s);
+        QVERIFY(wrap);
+        if (wrap->isChecked())
+            wrap->click(); // the setting may come from an earlier test
+        QVERIFY(!area->wrap());
+        QCOMPARE(area->rowHeight(4), area->lineHeight());
+        QTRY_VERIFY2(area->horizontalScrollBar()->maximum() > 0, qPrintable(u"%1 rows, row 4 %2 chars, painted from %3"_s.arg(area->source() ? area->source()->lineCount() : -1).arg(area->displayText(4).size()).arg(area->lastPaintedFirstRow())));
+
+        wrap->click();
+        QVERIFY(area->wrap());
+        const int lh = area->lineHeight();
+        QVERIFY2(area->rowHeight(4) >= 3 * lh, qPrintable(QString::number(area->rowHeight(4))));
+        QCOMPARE(area->rowHeight(3), lh);
+        QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
+        // Rows 0-3 are one line each; row 4 starts at 4 * lh and spans its wrapped lines.
+        QCOMPARE(area->rowAt(QPoint(300, 4 * lh + 2)), 4);
+        QCOMPARE(area->rowAt(QPoint(300, 4 * lh + 2 * lh + 2)), 4);
+        QCOMPARE(area->rowAt(QPoint(300, 4 * lh + area->rowHeight(4) + 2)), 5);
+        // The end of the file: the last row's bottom is inside the viewport.
+        area->setCurrentRow(59);
+        qint64 bottom = 0;
+        for (qint64 row = area->firstVisibleRow(); row <= 59; ++row)
+            bottom += area->rowHeight(row);
+        QVERIFY2(bottom <= area->viewport()->height(), qPrintable(QString::number(bottom)));
+        // A wrapped row below the view is scrolled to so that all of it shows.
+        area->setCurrentRow(0);
+        area->setCurrentRow(14);
+        bottom = 0;
+        for (qint64 row = area->firstVisibleRow(); row <= 14; ++row)
+            bottom += area->rowHeight(row);
+        QVERIFY(bottom <= area->viewport()->height());
+        QVERIFY(area->firstVisibleRow() > 0);
+        if (const QString shots = qEnvironmentVariable("RANKSCOPE_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(view.grab().save(QDir(shots).filePath(u"logview-wrap.png"_s)));
+
+        // F10 toggles it back, and the choice is remembered for the next view.
+        QTest::keyClick(area, Qt::Key_F10);
+        QVERIFY(!area->wrap());
+        QTest::keyClick(area, Qt::Key_F10);
+        QVERIFY(area->wrap());
+        LogView next;
+        QVERIFY(next.findChild<QToolButton *>(u"wrapButton"_s)->isChecked());
+        QVERIFY(next.textArea()->wrap());
+        wrap->click(); // off again for the tests that follow
+    }
+
     void followsThePalette()
     {
         LogView view;

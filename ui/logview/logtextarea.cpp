@@ -87,6 +87,7 @@ struct LogTextArea::Line
     ingest::IdentitySource nodeFrom = ingest::IdentitySource::None;
     LineSeverity severity = LineSeverity::Info;
     std::unique_ptr<QTextLayout> layout;
+    int layoutWidth = 0; // the wrap width the layout was made for; 0: not wrapped
     qreal width = 0;
     int matchGeneration = -1;
     QList<std::pair<int, int>> matches; // (start, length) of the search pattern
@@ -246,23 +247,105 @@ void LogTextArea::setCurrentRow(qint64 row, Scroll scroll)
     row = std::clamp<qint64>(row, 0, n - 1);
     const bool changed = row != m_current;
     m_current = row;
-    const int visible = visibleRowCount();
+    const int h = viewport()->height();
     if (scroll == Scroll::Center)
-        setFirstRow(row - visible / 2);
+        setFirstRow(firstRowFitting(row, (h + rowHeight(row)) / 2));
     else if (row < m_first)
         setFirstRow(row);
-    else if (row >= m_first + visible)
-        setFirstRow(row - visible + 1);
+    else if (firstRowFitting(row, h) > m_first)
+        setFirstRow(firstRowFitting(row, h));
     viewport()->update();
     if (changed)
         Q_EMIT currentRowChanged(m_current);
 }
 
-void LogTextArea::setFirstRow(qint64 row)
+int LogTextArea::rowHeight(qint64 row)
+{
+    if (!m_wrap)
+        return m_lineHeight;
+    Line *l = line(row);
+    return l ? rowHeight(*l) : m_lineHeight;
+}
+
+int LogTextArea::rowHeight(Line &l)
+{
+    if (!m_wrap)
+        return m_lineHeight;
+    return std::max(1, layoutFor(l)->lineCount()) * m_lineHeight;
+}
+
+int LogTextArea::wrapWidth() const
+{
+    return std::max(16 * m_charWidth, viewport()->width() - textLeft() - m_charWidth);
+}
+
+qint64 LogTextArea::firstRowFitting(qint64 row, int height)
+{
+    if (!m_wrap)
+        return row - std::max(1, height / std::max(1, m_lineHeight)) + 1;
+    qint64 first = row;
+    int used = rowHeight(row);
+    while (first > 0) {
+        const int above = rowHeight(first - 1);
+        if (used + above > height)
+            break;
+        used += above;
+        --first;
+    }
+    return first;
+}
+
+qint64 LogTextArea::maxFirstRow()
 {
     const qint64 n = rowCount();
-    const qint64 maxFirst = std::max<qint64>(0, n - visibleRowCount());
-    row = std::clamp<qint64>(row, 0, maxFirst);
+    if (n == 0)
+        return 0;
+    return std::max<qint64>(0, firstRowFitting(n - 1, viewport()->height()));
+}
+
+qint64 LogTextArea::rowAtY(int y, int *lineInRow)
+{
+    *lineInRow = 0;
+    const qint64 n = rowCount();
+    if (n == 0)
+        return -1;
+    if (y < 0) // above the view (drag selection): one line per row is close enough
+        return std::clamp<qint64>(m_first - 1 - (-y) / m_lineHeight, 0, n - 1);
+    if (!m_wrap)
+        return std::clamp<qint64>(m_first + y / m_lineHeight, 0, n - 1);
+    int top = 0;
+    for (qint64 row = m_first; row < n; ++row) {
+        const int rh = rowHeight(row);
+        if (y < top + rh) {
+            *lineInRow = (y - top) / m_lineHeight;
+            return row;
+        }
+        top += rh;
+    }
+    return n - 1;
+}
+
+void LogTextArea::setWrap(bool wrap)
+{
+    if (wrap == m_wrap)
+        return;
+    // The line at the top stays at the top; the current line, if it was in view, stays in view.
+    const bool currentShown = m_current >= m_first && m_current < m_first + visibleRowCount();
+    const qint64 top = m_first;
+    m_wrap = wrap;
+    m_hscroll = 0;
+    setHorizontalScrollBarPolicy(wrap ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    updateScrollBars();
+    m_first = -1; // so that setFirstRow() below always syncs the scroll bar
+    setFirstRow(top);
+    if (currentShown)
+        setCurrentRow(m_current);
+    viewport()->update();
+}
+
+void LogTextArea::setFirstRow(qint64 row)
+{
+    row = std::clamp<qint64>(row, 0, maxFirstRow());
     if (row == m_first)
         return;
     m_first = row;
@@ -274,8 +357,16 @@ void LogTextArea::setFirstRow(qint64 row)
 
 qint64 LogTextArea::rowAt(const QPoint &p) const
 {
-    const qint64 row = m_first + p.y() / std::max(1, m_lineHeight);
-    return (row >= 0 && row < rowCount()) ? row : -1;
+    if (p.y() < 0)
+        return -1;
+    if (!m_wrap) {
+        const qint64 row = m_first + p.y() / std::max(1, m_lineHeight);
+        return (row >= 0 && row < rowCount()) ? row : -1;
+    }
+    // Wrapped rows have their own heights, which laying them out (the line cache) decides.
+    int lineInRow = 0;
+    const qint64 row = const_cast<LogTextArea *>(this)->rowAtY(p.y(), &lineInRow);
+    return row;
 }
 
 int LogTextArea::textLeft() const
@@ -305,9 +396,8 @@ void LogTextArea::updateMetrics()
 
 void LogTextArea::updateScrollBars()
 {
-    const qint64 n = rowCount();
     const qint64 visible = visibleRowCount();
-    const qint64 maxFirst = std::max<qint64>(0, n - visible);
+    const qint64 maxFirst = maxFirstRow();
     m_rowsPerStep = std::max<qint64>(1, (maxFirst + INT_MAX - 1) / INT_MAX);
     m_syncingScrollBars = true;
     QScrollBar *v = verticalScrollBar();
@@ -317,7 +407,7 @@ void LogTextArea::updateScrollBars()
     v->setValue(int(m_first / m_rowsPerStep));
     QScrollBar *h = horizontalScrollBar();
     const int textWidth = std::max(0, viewport()->width() - textLeft());
-    h->setRange(0, std::max(0, int(m_widest) + 4 * m_charWidth - textWidth));
+    h->setRange(0, m_wrap ? 0 : std::max(0, int(m_widest) + 4 * m_charWidth - textWidth));
     h->setPageStep(std::max(1, textWidth));
     h->setSingleStep(m_charWidth * 2);
     m_syncingScrollBars = false;
@@ -328,9 +418,8 @@ void LogTextArea::scrollContentsBy(int, int)
     if (m_syncingScrollBars)
         return;
     const qint64 v = verticalScrollBar()->value();
-    const qint64 maxFirst = std::max<qint64>(0, rowCount() - visibleRowCount());
-    m_first = std::clamp<qint64>(v * m_rowsPerStep, 0, maxFirst);
-    m_hscroll = horizontalScrollBar()->value();
+    m_first = std::clamp<qint64>(v * m_rowsPerStep, 0, maxFirstRow());
+    m_hscroll = m_wrap ? 0 : horizontalScrollBar()->value();
     viewport()->update();
 }
 
@@ -407,11 +496,12 @@ void LogTextArea::trimCache()
 
 QTextLayout *LogTextArea::layoutFor(Line &l)
 {
-    if (l.layout)
+    const int lineWidth = m_wrap ? wrapWidth() : 0;
+    if (l.layout && l.layoutWidth == lineWidth)
         return l.layout.get();
     auto layout = std::make_unique<QTextLayout>(l.text.text, font());
     QTextOption opt;
-    opt.setWrapMode(QTextOption::NoWrap);
+    opt.setWrapMode(m_wrap ? QTextOption::WrapAtWordBoundaryOrAnywhere : QTextOption::NoWrap);
     opt.setTabStopDistance(8.0 * m_charWidth);
     layout->setTextOption(opt);
     QList<QTextLayout::FormatRange> formats;
@@ -422,11 +512,23 @@ QTextLayout *LogTextArea::layoutFor(Line &l)
     layout->setFormats(formats);
     layout->setCacheEnabled(true);
     layout->beginLayout();
-    QTextLine tl = layout->createLine();
-    if (tl.isValid())
+    for (int k = 0;; ++k) {
+        QTextLine tl = layout->createLine();
+        if (!tl.isValid())
+            break;
         tl.setLeadingIncluded(true);
+        if (!m_wrap)
+            break;
+        // Every wrapped line gets the row height, so wrapped and single rows share one grid.
+        tl.setLineWidth(lineWidth);
+        tl.setPosition(QPointF(0, qreal(k) * m_lineHeight));
+    }
     layout->endLayout();
-    l.width = tl.isValid() ? tl.naturalTextWidth() : 0;
+    qreal width = 0; // known once the layout is done
+    for (int k = 0; k < layout->lineCount(); ++k)
+        width = std::max(width, layout->lineAt(k).naturalTextWidth());
+    l.width = width;
+    l.layoutWidth = lineWidth;
     l.layout = std::move(layout);
     return l.layout.get();
 }
@@ -461,7 +563,7 @@ void LogTextArea::paintEvent(QPaintEvent *)
     }
 
     m_lastPaintedFirst = m_first;
-    const int rows = h / m_lineHeight + 2;
+    const int rows = h / m_lineHeight + 2; // at most: wrapped rows are taller
     const qint64 last = std::min(n - 1, m_first + rows - 1);
     if (!m_cache.contains(m_first) || !m_cache.contains(last))
         fetch(m_first - rows / 2, last + rows / 2);
@@ -473,12 +575,19 @@ void LogTextArea::paintEvent(QPaintEvent *)
     small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
     qreal widest = m_widest;
 
-    for (qint64 row = m_first; row <= last; ++row) {
+    int y = 0;
+    int currentY = -1;
+    int currentHeight = m_lineHeight;
+    for (qint64 row = m_first; row <= last && y < h; y += rowHeight(row), ++row) {
         Line *l = line(row);
         if (!l)
             break;
-        const int y = int(row - m_first) * m_lineHeight;
-        const QRect rowRect(gutterRight + 1, y, w - gutterRight - 1, m_lineHeight);
+        const int rh = rowHeight(*l);
+        if (row == m_current) {
+            currentY = y;
+            currentHeight = rh;
+        }
+        const QRect rowRect(gutterRight + 1, y, w - gutterRight - 1, rh);
         const LogMark *mark = markAt(row);
         if (row == m_current)
             p.fillRect(rowRect, currentBg);
@@ -526,7 +635,7 @@ void LogTextArea::paintEvent(QPaintEvent *)
             }
         }
         p.save();
-        p.setClipRect(QRect(tx - 2, y, w - tx + 2, m_lineHeight));
+        p.setClipRect(QRect(tx - 2, y, w - tx + 2, rh));
         p.setPen(text);
         layout->draw(&p, QPointF(tx - m_hscroll, y + 1), overlays);
         if (l->text.cut) {
@@ -536,7 +645,11 @@ void LogTextArea::paintEvent(QPaintEvent *)
             p.setFont(small);
             const QFontMetrics sfm(small);
             const int lw = sfm.horizontalAdvance(label) + 12;
-            const QRectF pill(tx - m_hscroll + l->width + 6, y + 1.5, lw, m_lineHeight - 3);
+            // After the last shown character: the end of the last wrapped line when wrapping.
+            const QTextLine lastLine = layout->lineAt(std::max(0, layout->lineCount() - 1));
+            const qreal endX = m_wrap && lastLine.isValid() ? lastLine.naturalTextWidth() : l->width;
+            const int endY = y + rh - m_lineHeight;
+            const QRectF pill(tx - m_hscroll + endX + 6, endY + 1.5, lw, m_lineHeight - 3);
             p.setPen(QPen(muted, 1));
             p.setBrush(mix(base, muted, 0.2));
             p.drawRoundedRect(pill, 4, 4);
@@ -603,11 +716,11 @@ void LogTextArea::paintEvent(QPaintEvent *)
             p.fillRect(QRect(gutterRight - 3, y + (m_lineHeight - len) / 2, 3, len), c);
         }
     }
-    if (hasFocus() && m_current >= m_first && m_current <= last) {
+    if (hasFocus() && currentY >= 0) {
         // Focus frame around the current line for keyboard users.
         p.setPen(QPen(pal.color(QPalette::Highlight), 1, Qt::DotLine));
         p.setBrush(Qt::NoBrush);
-        p.drawRect(QRect(gutterRight + 1, int(m_current - m_first) * m_lineHeight, w - gutterRight - 2, m_lineHeight - 1));
+        p.drawRect(QRect(gutterRight + 1, currentY, w - gutterRight - 2, currentHeight - 1));
     }
     if (widest > m_widest + 0.5) {
         m_widest = widest;
@@ -619,6 +732,7 @@ void LogTextArea::paintEvent(QPaintEvent *)
 void LogTextArea::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    // layoutFor() redoes a wrapped layout whose width no longer fits; nothing to drop here.
     updateScrollBars();
     setFirstRow(m_first);
     // A horizontal scroll bar that appears (a long line came into view) shortens the viewport:
@@ -693,14 +807,14 @@ LogTextArea::Pos LogTextArea::posAt(const QPoint &pt)
     const qint64 n = rowCount();
     if (n == 0)
         return {};
-    qint64 row = m_first + (pt.y() < 0 ? -1 - (-pt.y()) / m_lineHeight : pt.y() / m_lineHeight);
-    row = std::clamp<qint64>(row, 0, n - 1);
+    int lineInRow = 0;
+    const qint64 row = rowAtY(pt.y(), &lineInRow);
     Line *l = line(row);
     int col = 0;
     if (l) {
         QTextLayout *layout = layoutFor(*l);
         if (layout->lineCount() > 0)
-            col = layout->lineAt(0).xToCursor(pt.x() - textLeft() + m_hscroll);
+            col = layout->lineAt(std::min(lineInRow, layout->lineCount() - 1)).xToCursor(pt.x() - textLeft() + m_hscroll);
     }
     return {row, std::max(0, col)};
 }

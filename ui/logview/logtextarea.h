@@ -66,6 +66,12 @@ public:
     qint64 lastPaintedFirstRow() const { return m_lastPaintedFirst; }
     qint64 rowAt(const QPoint &viewportPos) const;
     int lineHeight() const { return m_lineHeight; }
+    // Long lines wrap at the viewport's width instead of scrolling sideways. Rows stay the
+    // source's lines: scrolling, find and selection still go by line; a wrapped line is taller.
+    void setWrap(bool wrap);
+    bool wrap() const { return m_wrap; }
+    // The height a row takes on screen: one line height, or one per wrapped line.
+    int rowHeight(qint64 row);
 
     // The shown text of a row (ANSI codes removed, cut at DisplayCap).
     QString displayText(qint64 row);
@@ -118,6 +124,13 @@ private:
     Pos posAt(const QPoint &viewportPos);
     int textLeft() const;
     qint64 rowCount() const;
+    int rowHeight(Line &l);
+    int wrapWidth() const;
+    // The smallest first row with which rows first..row fit into height pixels (at least row).
+    qint64 firstRowFitting(qint64 row, int height);
+    qint64 maxFirstRow();
+    // The row at a viewport y (clamped to the rows), and which of its wrapped lines is there.
+    qint64 rowAtY(int y, int *lineInRow);
     void moveCurrent(qint64 row, Qt::KeyboardModifiers mods);
 
     ingest::LineSourcePtr m_source;
@@ -141,6 +154,7 @@ private:
     int m_hscroll = 0;
     qreal m_widest = 0;
     bool m_syncingScrollBars = false;
+    bool m_wrap = false;
     double m_wheelRows = 0;
 
     Pos m_anchor;

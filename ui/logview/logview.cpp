@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QSettings>
 #include <QPromise>
 #include <QToolButton>
 #include <QListView>
@@ -71,6 +72,21 @@ LogView::LogView(QWidget *parent)
     m_mergeButton->setAutoRaise(true);
     m_mergeButton->setAccessibleName(tr("Merged view"));
     m_mergeButton->setToolTip(tr("Show the rank, NCCL, launcher and kernel logs in one view, ordered by clock-corrected time"));
+
+    // Kate's F10 (dynamic word wrap); remembered, because it is a reading preference.
+    m_wrapButton = new QToolButton(this);
+    m_wrapButton->setObjectName(u"wrapButton"_s);
+    m_wrapButton->setText(tr("Wrap"));
+    m_wrapButton->setCheckable(true);
+    m_wrapButton->setAutoRaise(true);
+    m_wrapButton->setAccessibleName(tr("Wrap long lines"));
+    m_wrapButton->setToolTip(tr("Wrap long lines at the window's width instead of scrolling sideways (F10)"));
+    m_wrapButton->setChecked(QSettings().value(u"logview/wrap"_s, false).toBool());
+    auto *wrapAction = new QAction(tr("Wrap Long Lines"), this);
+    wrapAction->setShortcut(Qt::Key_F10);
+    wrapAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(wrapAction);
+    connect(wrapAction, &QAction::triggered, m_wrapButton, &QToolButton::click);
 
     m_rankEdit = new FilterEdit(tr("Show only the lines of these ranks (from the line's launcher prefix, else the file's rank): "
                                    "numbers and ranges, e.g. 16-23, 40. Empty: all ranks."), this);
@@ -128,6 +144,7 @@ LogView::LogView(QWidget *parent)
     top->setSpacing(4);
     top->addWidget(m_sourceCombo, 2);
     top->addWidget(m_mergeButton);
+    top->addWidget(m_wrapButton);
     top->addSpacing(8);
     top->addWidget(m_rankEdit, 1);
     top->addWidget(m_nodeEdit, 1);
@@ -247,6 +264,11 @@ LogView::LogView(QWidget *parent)
         showFile(file, m_lastLine.value(file, 1));
     });
     connect(m_mergeButton, &QToolButton::clicked, this, &LogView::toggleMerged);
+    m_area->setWrap(m_wrapButton->isChecked());
+    connect(m_wrapButton, &QToolButton::toggled, this, [this](bool on) {
+        m_area->setWrap(on);
+        QSettings().setValue(u"logview/wrap"_s, on);
+    });
     connect(m_rankEdit, &FilterEdit::committed, this, &LogView::filterControlsChanged);
     connect(m_nodeEdit, &FilterEdit::committed, this, &LogView::filterControlsChanged);
     connect(m_severityCombo, &QComboBox::currentIndexChanged, this, &LogView::filterControlsChanged);

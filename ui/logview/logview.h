@@ -157,6 +157,7 @@ private:
     GoToLineBar *m_goToBar;
     QComboBox *m_sourceCombo;
     QToolButton *m_mergeButton;
+    QToolButton *m_wrapButton;
     FilterEdit *m_rankEdit;
     FilterEdit *m_nodeEdit;
     QComboBox *m_severityCombo;
