@@ -26,6 +26,7 @@
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTemporaryDir>
+#include <QScrollArea>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -224,6 +225,39 @@ private Q_SLOTS:
             QVERIFY(expected->text().contains(u"Expected:"_s));
         }
         QVERIFY(view->findChild<CodeBlockView *>(u"code-verification-1-1"_s)->code().contains(u"NCCL_DEBUG=VERSION"_s));
+    }
+
+    // At the width of a docked panel on a 1366 px screen the entry fits its width: symptoms are
+    // stacked instead of a two-column table, and nothing on the page needs more than the view.
+    void narrowPanelFitsItsWidth_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<bool>("stacked");
+        QTest::addRow("docked at 1366") << 280 << true;
+        QTest::addRow("wide") << 900 << false;
+    }
+    void narrowPanelFitsItsWidth()
+    {
+        QFETCH(int, width);
+        QFETCH(bool, stacked);
+        EntryView view;
+        view.setKnowledgeBase(m_kb);
+        view.resize(width, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(view.showEntry(u"cuda-oom"_s));
+        QTRY_VERIFY(view.findChild<QLabel *>(u"symptomsTable"_s));
+        QTRY_COMPARE(!view.findChild<QLabel *>(u"symptomsTable"_s)->text().contains(u"What you see"_s), stacked);
+        auto *page = view.findChild<QWidget *>(u"entryPage"_s);
+        QVERIFY(page);
+        auto *scroll = view.findChild<QScrollArea *>();
+        QVERIFY2(page->minimumSizeHint().width() <= scroll->viewport()->width() + 1,
+                 qPrintable(u"page needs %1 px, view has %2"_s.arg(page->minimumSizeHint().width()).arg(scroll->viewport()->width())));
+        // Growing past the threshold brings the table back.
+        if (stacked) {
+            view.resize(900, 700);
+            QTRY_VERIFY(view.findChild<QLabel *>(u"symptomsTable"_s)->text().contains(u"What you see"_s));
+        }
     }
 
     void collateralAndUserEntriesAreMarked()

@@ -41,7 +41,9 @@ QString hex(const QColor &c)
 }
 
 // Lets the layout break long unbroken runs (paths, log tokens) instead of widening the page.
-QString breakable(const QString &text)
+// Zero-width spaces after punctuation in runs longer than `run` characters, so that paths and
+// error strings wrap in a narrow panel instead of widening the page.
+QString breakable(const QString &text, int longRun = 24)
 {
     QString out;
     out.reserve(text.size() + text.size() / 16);
@@ -49,7 +51,7 @@ QString breakable(const QString &text)
     for (QChar ch : text) {
         out += ch;
         run = ch.isSpace() ? 0 : run + 1;
-        if (run > 24 && (ch == u'/' || ch == u',' || ch == u';' || ch == u':' || ch == u'=' || ch == u'_' || ch == u'.')) {
+        if (run > longRun && (ch == u'/' || ch == u',' || ch == u';' || ch == u':' || ch == u'=' || ch == u'_' || ch == u'.')) {
             out += QChar(0x200b);
             run = 0;
         }
@@ -198,6 +200,18 @@ void EntryView::changeEvent(QEvent *event)
         scheduleRender();
 }
 
+bool EntryView::isNarrow() const
+{
+    return width() < NarrowWidth;
+}
+
+void EntryView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_entry && isNarrow() != m_renderedNarrow)
+        scheduleRender();
+}
+
 void EntryView::scheduleRender()
 {
     // Coalesces the palette and font changes that arrive together, and never deletes widgets
@@ -294,7 +308,7 @@ QString EntryView::inlineHtml(const QString &text, const Colors &c, bool plainId
         if (fence.size() > 1)
             code = code.trimmed();
         out += u"<span style=\"font-family:'%1'; background-color:%2;\">%3</span>"_s.arg(
-            c.monoFamily, hex(c.codeBackground), code.toHtmlEscaped());
+            c.monoFamily, hex(c.codeBackground), breakable(code, 12).toHtmlEscaped());
         i = close + fence.size();
     }
     return out;
@@ -525,7 +539,11 @@ void EntryView::render()
     page->setForegroundRole(QPalette::Text);
     page->setAutoFillBackground(true);
     auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(18, 14, 18, 18);
+    // A docked panel on a small screen has every pixel counted: narrower margins there.
+    if (isNarrow())
+        layout->setContentsMargins(10, 10, 10, 14);
+    else
+        layout->setContentsMargins(18, 14, 18, 18);
     layout->setSpacing(6);
 
     if (!m_entry) {
@@ -583,13 +601,22 @@ void EntryView::render()
     }
     if (!e.symptoms.isEmpty()) {
         addSection(layout, u"symptoms"_s, tr("Symptoms"), page);
-        QString html = u"<table width=\"100%\" cellspacing=\"0\" cellpadding=\"5\" border=\"0\">"_s
-            u"<tr style=\"background-color:%1;\"><th align=\"left\" width=\"46%\">%2</th><th align=\"left\">%3</th></tr>"_s.arg(
+        m_renderedNarrow = isNarrow();
+        QString html = u"<table width=\"100%\" cellspacing=\"0\" cellpadding=\"5\" border=\"0\">"_s;
+        if (m_renderedNarrow) {
+            for (int i = 0; i < e.symptoms.size(); ++i) {
+                const kb::Symptom &s = e.symptoms.at(i);
+                html += u"<tr style=\"background-color:%1;\"><td>%2<br><span style=\"color:%3;\">%4</span></td></tr>"_s.arg(
+                    hex(i % 2 ? c.stripe : c.base), inlineHtml(s.text, c), hex(c.muted), inlineHtml(s.meaning, c));
+            }
+        } else {
+            html += u"<tr style=\"background-color:%1;\"><th align=\"left\" width=\"46%\">%2</th><th align=\"left\">%3</th></tr>"_s.arg(
                 hex(c.headerBackground), tr("What you see").toHtmlEscaped(), tr("What it means").toHtmlEscaped());
-        for (int i = 0; i < e.symptoms.size(); ++i) {
-            const kb::Symptom &s = e.symptoms.at(i);
-            html += u"<tr style=\"background-color:%1;\"><td valign=\"top\">%2</td><td valign=\"top\">%3</td></tr>"_s.arg(
-                hex(i % 2 ? c.stripe : c.base), inlineHtml(s.text, c), inlineHtml(s.meaning, c));
+            for (int i = 0; i < e.symptoms.size(); ++i) {
+                const kb::Symptom &s = e.symptoms.at(i);
+                html += u"<tr style=\"background-color:%1;\"><td valign=\"top\">%2</td><td valign=\"top\">%3</td></tr>"_s.arg(
+                    hex(i % 2 ? c.stripe : c.base), inlineHtml(s.text, c), inlineHtml(s.meaning, c));
+            }
         }
         auto *table = textLabel(html + u"</table>"_s, page);
         table->setObjectName(u"symptomsTable"_s);

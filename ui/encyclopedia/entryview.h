@@ -55,16 +55,22 @@ public:
     bool scrollToSection(const QString &key);
     QStringList sections() const { return m_sectionOrder; }
 
+    // Below this width the symptoms are stacked (what you see, then what it means) instead of a
+    // two-column table, whose code column cannot shrink further without clipping.
+    static constexpr int NarrowWidth = 560;
+
 Q_SIGNALS:
     void relatedActivated(const QString &entryId);
     void evidenceActivated(rankscope::SourceRef source);
 
 protected:
     void changeEvent(QEvent *event) final;
+    void resizeEvent(QResizeEvent *event) final;
 
 private:
     struct Colors;
     void scheduleRender();
+    bool isNarrow() const;
     void render();
     void openLink(const QString &href);
     QLabel *textLabel(const QString &html, QWidget *parent);
@@ -88,6 +94,7 @@ private:
     QScrollArea *m_scroll = nullptr;
     QHash<QString, QWidget *> m_sections;
     QStringList m_sectionOrder;
+    bool m_renderedNarrow = false;
     bool m_renderPending = false;
 };
 
