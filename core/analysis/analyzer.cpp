@@ -29,6 +29,7 @@ namespace {
 // Kernel, journal and dmesg lines farther than this before the job's first line or after its
 // last are context: a dmesg that reaches back to boot holds the last week's link flaps.
 constexpr qint64 JobWindowMarginMs = 15 * 60 * 1000;
+constexpr qint64 NewRunGapMs = 60 * 60 * 1000;
 // Reports of one moment seen by two processes differ by clock skew and flush delays.
 constexpr qint64 YieldToleranceMs = 5000;
 
@@ -194,11 +195,50 @@ struct Builder
         }
     }
 
+    // A log appended to by several runs (tee -a, Slurm --open-mode=append) holds an earlier
+    // job's failure before a later launcher start. A start more than an hour after the last
+    // timed line before it begins a new run; the lines before it are not this incident. (A
+    // torchelastic restart inside one run prints no new start, so its first failure stays.)
+    QList<bool> earlierRun;
+    void findEarlierRuns()
+    {
+        earlierRun = QList<bool>(in.events.size(), false);
+        QHash<FileId, QList<int>> byFile; // timed events in line order
+        for (int i = 0; i < in.events.size(); ++i) {
+            const Event &e = in.events.at(i);
+            if (e.source.isValid() && e.timeMs != NoTime && !e.timeInferred
+                && !in.files.at(e.source.file).runStartLines.isEmpty())
+                byFile[e.source.file].append(i);
+        }
+        for (auto it = byFile.begin(); it != byFile.end(); ++it) {
+            QList<int> &timed = it.value();
+            std::sort(timed.begin(), timed.end(), [this](int a, int b) { return in.events.at(a).source.line < in.events.at(b).source.line; });
+            qint64 cutoff = 0;
+            for (const qint64 start : in.files.at(it.key()).runStartLines) {
+                const auto after = std::lower_bound(timed.cbegin(), timed.cend(), start,
+                    [this](int i, qint64 line) { return in.events.at(i).source.line < line; });
+                if (after == timed.cbegin() || after == timed.cend())
+                    continue;
+                if (in.events.at(*after).timeMs - in.events.at(*(after - 1)).timeMs > NewRunGapMs)
+                    cutoff = start;
+            }
+            if (cutoff == 0)
+                continue;
+            for (int i = 0; i < in.events.size(); ++i) {
+                const Event &e = in.events.at(i);
+                if (e.source.file == it.key() && e.source.line < cutoff)
+                    earlierRun[i] = true;
+            }
+        }
+    }
+
     // The job's span: the first and last timed line of anything but kernel logs.
     void findJobWindow()
     {
-        for (const Event &e : in.events) {
-            if (e.timeMs == NoTime || e.timeCoarse || fromKernelLog(e))
+        findEarlierRuns();
+        for (int i = 0; i < in.events.size(); ++i) {
+            const Event &e = in.events.at(i);
+            if (e.timeMs == NoTime || e.timeCoarse || fromKernelLog(e) || earlierRun.at(i))
                 continue;
             jobFirst = jobFirst == NoTime ? e.timeMs : std::min(jobFirst, e.timeMs);
             jobLast = jobLast == NoTime ? e.timeMs : std::max(jobLast, e.timeMs);
@@ -228,8 +268,8 @@ struct Builder
                 out.eventRoles[i] = ChainStep::Role::Collateral;
             if (s->role != FingerprintSpec::Role::Initiating || s->weight < 0.5)
                 continue;
-            if (outsideJobWindow(e))
-                continue; // context: before the job started or after it ended
+            if (outsideJobWindow(e) || earlierRun.at(i))
+                continue; // context: before the job started or after it ended, or an earlier run
             candidates.append(i);
         }
         // A line without a timestamp of its own got a coarse time from its neighbours; when the

@@ -96,6 +96,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // torchrun's ChildFailedError table, "  host      : trn-n03": the agent that writes it
         // names its own node (socket.getfqdn()).
         QRegularExpression(uR"(^\s*host {6}: (?<host>[A-Za-z0-9][A-Za-z0-9._-]*)\s*$)"_s),
+        // A launcher starting: torchrun's OMP_NUM_THREADS banner and INFO config line, the
+        // DeepSpeed launcher's world info. Printed once per invocation, not per worker restart.
+        QRegularExpression(uR"(Setting OMP_NUM_THREADS environment variable for each process|Starting elastic_operator with launch configs|WORLD INFO DICT:)"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -113,6 +116,9 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"SLURM_"_s, -1 - SlurmVariable);
     addTarget(u", local_rank="_s, -1 - RayWorkerRank);
     addTarget(u"host      :"_s, -1 - LauncherHost);
+    addTarget(u"Setting OMP_NUM_THREADS"_s, -1 - RunStart);
+    addTarget(u"Starting elastic_operator"_s, -1 - RunStart);
+    addTarget(u"WORLD INFO DICT:"_s, -1 - RunStart);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

@@ -522,6 +522,10 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             if (!host.isEmpty())
                 ++m_scan.hostClaims[host.toUtf8()];
             continue; // attribution only
+        } else if (builtin == EventMatcher::RunStart) {
+            if (m_scan.runStartLines.isEmpty() || m_scan.runStartLines.back() < lineNo)
+                m_scan.runStartLines.append(lineNo);
+            continue;
         } else if (builtin == EventMatcher::SlurmVariable) {
             m_scan.slurmVariables.append({ev.capture(u"key"_s), ev.capture(u"value"_s), lineNo});
             continue;

@@ -68,6 +68,7 @@ struct FileScan
         qint64 line = 0;
     };
     QList<TaskNode> taskNodes;         // srun: error: <node>: task(s) N: the node of those tasks
+    QList<qint64> runStartLines;       // a launcher started here (torchrun, DeepSpeed): ascending
     struct SlurmVariable
     {
         QString key;

@@ -688,6 +688,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     prev.scan.workerRanks += moved.workerRanks;
                     prev.scan.launcherRanks += moved.launcherRanks;
                     prev.scan.taskNodes += moved.taskNodes;
+                    for (const qint64 l : moved.runStartLines)
+                        prev.scan.runStartLines.append(l + shift);
                     for (auto v : moved.slurmVariables) {
                         v.line += shift;
                         prev.scan.slurmVariables.append(v);
@@ -822,6 +824,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.ansi = s.scan.ansi;
         f.truncatedLastLine = s.scan.endsWithoutNewline;
         f.overlongLines = s.scan.overlongLines > 0;
+        f.runStartLines = s.scan.runStartLines;
         f.localRank = pa.localRank;
         f.keptText = s.keptText;
         if (s.keptTooLarge)

@@ -66,6 +66,9 @@ struct InputFile
     bool truncatedLastLine = false;
     bool overlongLines = false;
     bool bracketRanks = false; // lines carry MPICH / Intel MPI "[rank] " labels
+    // Lines where a launcher (torchrun, DeepSpeed) started: a file appended to by several runs
+    // (tee -a, Slurm --open-mode=append) has more than one.
+    QList<qint64> runStartLines;
     // The file's text encoding; lines, offsets and checkpoints are those of its UTF-8 decoding.
     TextEncoding encoding = TextEncoding::Utf8;
     // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of
