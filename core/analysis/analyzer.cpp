@@ -30,6 +30,7 @@ namespace {
 // last are context: a dmesg that reaches back to boot holds the last week's link flaps.
 constexpr qint64 JobWindowMarginMs = 15 * 60 * 1000;
 constexpr qint64 NewRunGapMs = 60 * 60 * 1000;
+constexpr qint64 RecoveryWindowMs = 5 * 60 * 1000;
 // Reports of one moment seen by two processes differ by clock skew and flush delays.
 constexpr qint64 YieldToleranceMs = 5000;
 
@@ -232,6 +233,52 @@ struct Builder
         }
     }
 
+    // A fault that cleared before it harmed anything (an IB port that flapped and came back
+    // while training went on) did not start this incident. The encyclopedia marks the lines
+    // that say a failure cleared (`recovers: yes`); a candidate whose recovery line — same
+    // entry, same node, same HCA when both name one — follows within RecoveryWindowMs with no
+    // error line of another failure in between is context, not a cause.
+    QList<int> recoveries;                        // events of recovery lines
+    QList<std::pair<qint64, int>> harmTimes;      // (time, event) of error-level lines, ascending
+    void indexRecoveries()
+    {
+        for (int i = 0; i < in.events.size(); ++i) {
+            const Event &e = in.events.at(i);
+            const FingerprintSpec *s = spec(e);
+            if (!s || e.timeMs == NoTime)
+                continue;
+            if (s->recovers)
+                recoveries.append(i);
+            else if (s->severity == FingerprintSpec::Severity::Error || s->severity == FingerprintSpec::Severity::Fatal)
+                harmTimes.append({e.timeMs, i});
+        }
+        std::sort(harmTimes.begin(), harmTimes.end());
+    }
+    bool recoveredUnharmed(int i) const
+    {
+        const Event &e = in.events.at(i);
+        if (recoveries.isEmpty() || e.timeMs == NoTime || e.node.isEmpty())
+            return false;
+        const QString entry = entryOf(e);
+        const QString hca = e.capture(u"hca"_s);
+        qint64 back = NoTime;
+        for (int r : recoveries) {
+            const Event &o = in.events.at(r);
+            const QString otherHca = o.capture(u"hca"_s);
+            if (o.node == e.node && entryOf(o) == entry && o.timeMs >= e.timeMs && o.timeMs - e.timeMs <= RecoveryWindowMs
+                && (hca.isEmpty() || otherHca.isEmpty() || otherHca == hca) && (back == NoTime || o.timeMs < back))
+                back = o.timeMs;
+        }
+        if (back == NoTime)
+            return false;
+        for (auto it = std::lower_bound(harmTimes.cbegin(), harmTimes.cend(), std::pair<qint64, int>{e.timeMs, -1});
+             it != harmTimes.cend() && it->first <= back; ++it) {
+            if (entryOf(in.events.at(it->second)) != entry)
+                return false;
+        }
+        return true;
+    }
+
     // The job's span: the first and last timed line of anything but kernel logs.
     void findJobWindow()
     {
@@ -258,6 +305,7 @@ struct Builder
 
     void collectCandidates()
     {
+        indexRecoveries();
         out.eventRoles = QList<ChainStep::Role>(in.events.size(), ChainStep::Role::Context);
         for (int i = 0; i < in.events.size(); ++i) {
             const Event &e = in.events.at(i);
@@ -268,8 +316,8 @@ struct Builder
                 out.eventRoles[i] = ChainStep::Role::Collateral;
             if (s->role != FingerprintSpec::Role::Initiating || s->weight < 0.5)
                 continue;
-            if (outsideJobWindow(e) || earlierRun.at(i))
-                continue; // context: before the job started or after it ended, or an earlier run
+            if (outsideJobWindow(e) || earlierRun.at(i) || recoveredUnharmed(i))
+                continue; // context: before the job started or after it ended, an earlier run, or it cleared
             candidates.append(i);
         }
         // A line without a timestamp of its own got a coarse time from its neighbours; when the
@@ -1423,6 +1471,7 @@ QList<ingest::FingerprintSpec> Analyzer::fingerprintSpecs(const kb::KnowledgeBas
         s.partial = f.partial;
         s.suggests = f.suggests;
         s.pointsAt = f.pointsAt;
+        s.recovers = f.recovers;
         s.role = f.role == kb::FingerprintRole::Initiating ? FingerprintSpec::Role::Initiating
                  : f.role == kb::FingerprintRole::Collateral ? FingerprintSpec::Role::Collateral
                                                               : FingerprintSpec::Role::Context;

@@ -29,6 +29,7 @@ struct FingerprintSpec
     bool partial = true;   // the anchor alone may fire it (reduced weight, no captures)
     QStringList suggests;  // entries usually behind this generic line (read by the analysis)
     QString pointsAt;      // which capture or relation names the culprit (read by the analysis)
+    bool recovers = false; // the line says the entry's failure cleared (read by the analysis)
 };
 
 // A fingerprint fired by its anchor alone weighs this much of its declared weight.

@@ -203,7 +203,7 @@ QJsonObject toJson(const Entry &e)
         fingerprints.append(QJsonObject { { u"regex"_s, f.regex }, { u"anchor"_s, f.anchor }, { u"weight"_s, f.weight },
             { u"role"_s, toString(f.role) }, { u"severity"_s, toString(f.severity) }, { u"versions"_s, f.versions },
             { u"caseless"_s, f.caseless }, { u"partial"_s, f.partial }, { u"suggests"_s, strings(f.suggests) },
-            { u"pointsAt"_s, f.pointsAt }, { u"line"_s, f.line } });
+            { u"pointsAt"_s, f.pointsAt }, { u"recovers"_s, f.recovers }, { u"line"_s, f.line } });
     }
     QJsonArray conditions;
     for (const Condition &c : e.conditions) {
@@ -316,6 +316,7 @@ std::optional<Entry> entryFromJson(const QJsonObject &o, QString *error)
         f.partial = v[u"partial"_s].toBool(true);
         f.suggests = strings(v[u"suggests"_s]);
         f.pointsAt = v[u"pointsAt"_s].toString();
+        f.recovers = v[u"recovers"_s].toBool();
         f.line = v[u"line"_s].toInt();
         e.fingerprints.append(f);
     }

@@ -96,6 +96,8 @@ struct Fingerprint
     QStringList suggests;
     // `points-at:` which capture or relation names the culprit (README: "points-at").
     QString pointsAt;
+    // `recovers: yes`: the line says the entry's failure cleared (a port back to active).
+    bool recovers = false;
     int line = 0; // 1-based line of the ```fingerprint fence in the .md file
     friend bool operator==(const Fingerprint &, const Fingerprint &) = default;
 };

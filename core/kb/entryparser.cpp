@@ -610,7 +610,7 @@ void Parser::parseFingerprints(const Section &s)
 {
     static const QRegularExpression keyRe(u"^([a-z]+(?:-[a-z]+)*):(?: (.*))?$"_s);
     static const QStringList keys = { u"regex"_s, u"anchor"_s, u"weight"_s, u"role"_s, u"severity"_s, u"versions"_s,
-        u"anchor-case"_s, u"partial"_s, u"suggests"_s, u"points-at"_s };
+        u"anchor-case"_s, u"partial"_s, u"suggests"_s, u"points-at"_s, u"recovers"_s };
     int blocks = 0;
     for (qsizetype i = 0; i < s.lines.size(); ++i) {
         const Line &open = s.lines.at(i);
@@ -733,6 +733,15 @@ void Parser::parseFingerprints(const Section &s)
             if (c != u"yes"_s && c != u"no"_s)
                 warn(v.number, u"partial is 'yes' or 'no'"_s);
             fp.partial = c != u"no"_s;
+        }
+        if (values.contains(u"recovers"_s)) {
+            const Line &v = values.value(u"recovers"_s);
+            const QString c = v.text.trimmed();
+            if (c != u"yes"_s && c != u"no"_s)
+                warn(v.number, u"recovers is 'yes' or 'no'"_s);
+            fp.recovers = c == u"yes"_s;
+            if (fp.recovers && fp.role == FingerprintRole::Initiating)
+                warn(v.number, u"a recovery line is not an initiating one: give it role context"_s);
         }
         if (values.contains(u"suggests"_s)) {
             const Line &v = values.value(u"suggests"_s);

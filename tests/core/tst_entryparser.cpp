@@ -408,6 +408,12 @@ private Q_SLOTS:
             << QByteArray("weight: 0.9") << QByteArray("weight: 1.5") << QByteArray("weight:") << u"outside 0.05"_s;
         QTest::addRow("weight below range")
             << QByteArray("weight: 0.9") << QByteArray("weight: 0.01") << QByteArray("weight:") << u"outside 0.05"_s;
+        QTest::addRow("recovers not yes or no")
+            << QByteArray("weight: 0.9") << QByteArray("weight: 0.9\nrecovers: maybe") << QByteArray("recovers:")
+            << u"recovers is 'yes' or 'no'"_s;
+        QTest::addRow("initiating recovery line")
+            << QByteArray("weight: 0.9") << QByteArray("weight: 0.9\nrecovers: yes") << QByteArray("recovers:")
+            << u"not an initiating one"_s;
         QTest::addRow("weight not a number")
             << QByteArray("weight: 0.9") << QByteArray("weight: high") << QByteArray("weight:") << u"not a number"_s;
         QTest::addRow("fingerprint role")
