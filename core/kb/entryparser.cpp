@@ -718,31 +718,25 @@ void Parser::parseFingerprints(const Section &s)
             }
         }
         fp.versions = values.value(u"versions"_s).text.trimmed();
-        if (values.contains(u"anchor-case"_s)) {
-            const Line &v = values.value(u"anchor-case"_s);
+        // A key with one of two words: the word it holds (the default when absent or wrong).
+        const auto choice = [&](const QString &key, const QString &a, const QString &b, const QString &fallback) {
+            if (!values.contains(key))
+                return fallback;
+            const Line &v = values.value(key);
             const QString c = v.text.trimmed();
-            if (c != u"insensitive"_s && c != u"sensitive"_s)
-                warn(v.number, u"anchor-case is 'sensitive' or 'insensitive'"_s);
-            fp.caseless = c == u"insensitive"_s;
-            if (fp.caseless)
-                re.setPatternOptions(re.patternOptions() | QRegularExpression::CaseInsensitiveOption);
-        }
-        if (values.contains(u"partial"_s)) {
-            const Line &v = values.value(u"partial"_s);
-            const QString c = v.text.trimmed();
-            if (c != u"yes"_s && c != u"no"_s)
-                warn(v.number, u"partial is 'yes' or 'no'"_s);
-            fp.partial = c != u"no"_s;
-        }
-        if (values.contains(u"recovers"_s)) {
-            const Line &v = values.value(u"recovers"_s);
-            const QString c = v.text.trimmed();
-            if (c != u"yes"_s && c != u"no"_s)
-                warn(v.number, u"recovers is 'yes' or 'no'"_s);
-            fp.recovers = c == u"yes"_s;
-            if (fp.recovers && fp.role == FingerprintRole::Initiating)
-                warn(v.number, u"a recovery line is not an initiating one: give it role context"_s);
-        }
+            if (c != a && c != b) {
+                warn(v.number, u"%1 is '%2' or '%3'"_s.arg(key, a, b));
+                return fallback;
+            }
+            return c;
+        };
+        fp.caseless = choice(u"anchor-case"_s, u"sensitive"_s, u"insensitive"_s, u"sensitive"_s) == u"insensitive"_s;
+        if (fp.caseless)
+            re.setPatternOptions(re.patternOptions() | QRegularExpression::CaseInsensitiveOption);
+        fp.partial = choice(u"partial"_s, u"yes"_s, u"no"_s, u"yes"_s) == u"yes"_s;
+        fp.recovers = choice(u"recovers"_s, u"yes"_s, u"no"_s, u"no"_s) == u"yes"_s;
+        if (fp.recovers && fp.role == FingerprintRole::Initiating)
+            warn(values.value(u"recovers"_s).number, u"a recovery line is not an initiating one: give it role context"_s);
         if (values.contains(u"suggests"_s)) {
             const Line &v = values.value(u"suggests"_s);
             for (const QString &part : v.text.split(u',')) {
