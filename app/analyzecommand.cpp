@@ -2,12 +2,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rankscope analyze PATH… [--format text|json|markdown]`: the headless analysis for pipelines.
 #include "analysisreport.h"
-#include "analyzer.h"
+#include "incidentlibrary.h"
 #include "ingestoptions.h"
-#include "ingestor.h"
 #include "knowledgebase.h"
 #include "standardinput.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -24,7 +24,9 @@ QString usage()
            "Reads an incident bundle (folders, log files, archives; '-' for standard input) and prints who started the failure,\n"
            "the evidence chain, the version matrix, ranked diagnoses and warnings.\n"
            "  --format text|json|markdown   what to print (default text)\n"
-           "  --events                      list every event in the JSON output\n"_s
+           "  --events                      list every event in the JSON output\n"
+           "  --record[=LIBRARY]            also keep the incident in the local incident library (rankscope history;\n"
+           "                                default $RANKSCOPE_HISTORY or the application data folder)\n"_s
         + IngestOptions::usage()
         + u"Exit codes: 0 analysed (even with warnings), 2 bad usage, 3 nothing readable.\n"_s;
 }
@@ -36,6 +38,8 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
     QString format = u"text"_s;
     IngestOptions ingestOptions;
     report::AnalysisReport::Options options;
+    bool record = false;
+    QString libraryPath;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args.at(i);
         const QString option = a.section(u'=', 0, 0);
@@ -57,6 +61,14 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
             }
         } else if (a == u"--events"_s) {
             options.includeEvents = true;
+        } else if (option == u"--record"_s) {
+            record = true;
+            if (a.contains(u'='))
+                libraryPath = a.section(u'=', 1);
+            if (libraryPath.isEmpty() && a.contains(u'=')) {
+                err << u"rankscope analyze: --record= needs a library file\n"_s;
+                return 2;
+            }
         } else if (a.startsWith(u"--"_s) || (a.startsWith(u'-') && a != u"-"_s)) {
             err << u"rankscope analyze: unknown option "_s << a << u'\n' << usage();
             return 2;
@@ -77,23 +89,10 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
     if (!spoolStandardInput(u"analyze"_s, paths, stdinDir, err))
         return 3;
 
-    ingest::IngestConfig &config = ingestOptions.config;
-    const QString &dbPath = ingestOptions.encyclopedia;
-    Warnings kbWarnings;
-    const auto kb = kb::KnowledgeBase::open(dbPath.isEmpty() ? kb::KnowledgeBase::defaultDatabasePath() : dbPath,
-                                            kb::KnowledgeBase::defaultUserDir(), &kbWarnings);
-    for (const Warning &w : kbWarnings)
-        err << u"rankscope: encyclopedia: "_s << w.toString() << u'\n';
-    config.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
-
-    const auto ingested = ingest::Ingestor::run(paths, config);
-    if (ingested->files.isEmpty()) {
-        for (const Warning &w : ingested->warnings)
-            err << u"rankscope: "_s << w.toString() << u'\n';
-        err << u"rankscope analyze: nothing readable in "_s << paths.join(u", "_s) << u'\n';
+    const auto kb = ingestOptions.openEncyclopedia(err);
+    const auto result = ingestOptions.analyze(u"analyze"_s, paths, *kb, err);
+    if (!result)
         return 3;
-    }
-    const auto result = analysis::Analyzer::run(ingested, *kb);
     if (format == u"json"_s) {
         out << QString::fromUtf8(QJsonDocument(report::AnalysisReport::toJson(*result, options)).toJson(QJsonDocument::Indented));
     } else if (format == u"markdown"_s) {
@@ -101,6 +100,22 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
     } else {
         options.colour = ::isatty(STDOUT_FILENO) && qEnvironmentVariableIsEmpty("NO_COLOR");
         out << report::AnalysisReport::toText(*result, kb.get(), options);
+    }
+    if (record) {
+        const history::IncidentLibrary library(libraryPath.isEmpty() ? history::IncidentLibrary::defaultPath() : libraryPath);
+        QStringList opened;
+        for (const QString &p : std::as_const(paths))
+            opened << QFileInfo(p).absoluteFilePath();
+        QString problem;
+        auto incident = history::IncidentRecord::fromAnalysisJson(report::AnalysisReport::toJson(*result, {}), opened.join(u", "_s), &problem);
+        bool updated = false;
+        const history::LibraryResult written = incident ? library.record(*incident, &updated) : history::LibraryResult{false, problem};
+        if (!written.ok) {
+            err << u"rankscope analyze: not recorded: "_s << written.message << u'\n';
+            return 1;
+        }
+        err << (updated ? u"rankscope analyze: updated incident %1 in %2\n"_s : u"rankscope analyze: recorded incident %1 in %2\n"_s)
+                   .arg(incident->id).arg(library.path());
     }
     return 0;
 }

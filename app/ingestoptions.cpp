@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ingestoptions.h"
+#include "incidentpipeline.h"
+#include "knowledgebase.h"
 
 #include <QTextStream>
 
@@ -100,6 +102,28 @@ IngestOptions::Outcome IngestOptions::take(const QString &command, const QString
         return Outcome::NotMine;
     }
     return Outcome::Taken;
+}
+
+std::shared_ptr<const kb::KnowledgeBase> IngestOptions::openEncyclopedia(QTextStream &err) const
+{
+    Warnings warnings;
+    auto kb = kb::KnowledgeBase::open(encyclopedia.isEmpty() ? kb::KnowledgeBase::defaultDatabasePath() : encyclopedia,
+                                      kb::KnowledgeBase::defaultUserDir(), &warnings);
+    for (const Warning &w : warnings)
+        err << u"rankscope: encyclopedia: "_s << w.toString() << u'\n';
+    return kb;
+}
+
+analysis::AnalysisResultPtr IngestOptions::analyze(const QString &command, const QStringList &paths, const kb::KnowledgeBase &kb,
+                                                   QTextStream &err) const
+{
+    const auto outcome = analysis::IncidentPipeline::run(paths, config, &kb);
+    if (!outcome.ingested->files.isEmpty())
+        return outcome.result;
+    for (const Warning &w : outcome.ingested->warnings)
+        err << u"rankscope: "_s << w.toString() << u'\n';
+    err << u"rankscope "_s << command << u": nothing readable in "_s << paths.join(u", "_s) << u'\n';
+    return nullptr;
 }
 
 } // namespace rankscope

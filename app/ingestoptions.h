@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysisresult.h"
 #include "ingestconfig.h"
 
 #include <QString>
@@ -10,6 +11,9 @@
 class QTextStream;
 
 namespace rankscope {
+namespace kb {
+class KnowledgeBase;
+}
 
 // The options that say how a bundle is read, shared by `rankscope analyze` and `rankscope
 // report` so both accept the same spellings and print the same messages:
@@ -37,6 +41,13 @@ public:
     // "path/to/rank3.log=3@gpu-07", "x.log=@gpu-07" or "x.log=3". PATH is the bundle-relative
     // path RankScope shows (archive members as "a.tar.gz!/x.log"); the last '=' separates it.
     static bool parseAttribution(const QString &spec, QString &path, ingest::FileAttributionOverride &into);
+
+    // The encyclopedia --encyclopedia names, or the installed one; its warnings go to err.
+    std::shared_ptr<const kb::KnowledgeBase> openEncyclopedia(QTextStream &err) const;
+    // Reads and analyses paths with these options (IncidentPipeline). Null, with the ingest's
+    // warnings and "rankscope COMMAND: nothing readable in …" on err, when nothing was readable.
+    analysis::AnalysisResultPtr analyze(const QString &command, const QStringList &paths, const kb::KnowledgeBase &kb,
+                                        QTextStream &err) const;
 
     ingest::IngestConfig config;
     QString encyclopedia;

@@ -144,7 +144,6 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         }
     }
     ingest::IngestConfig &config = ingestOptions.config;
-    const QString &dbPath = ingestOptions.encyclopedia;
     if (paths.isEmpty()) {
         err << u"rankscope report: no PATH given\n"_s << usage();
         return 2;
@@ -218,21 +217,10 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     if (!spoolStandardInput(u"report"_s, paths, stdinDir, err))
         return 3;
 
-    Warnings kbWarnings;
-    input.kb = kb::KnowledgeBase::open(dbPath.isEmpty() ? kb::KnowledgeBase::defaultDatabasePath() : dbPath,
-        kb::KnowledgeBase::defaultUserDir(), &kbWarnings);
-    for (const Warning &w : kbWarnings)
-        err << u"rankscope: encyclopedia: "_s << w.toString() << u'\n';
-    config.fingerprints = analysis::Analyzer::fingerprintSpecs(*input.kb);
-
-    const auto ingested = ingest::Ingestor::run(paths, config);
-    if (ingested->files.isEmpty()) {
-        for (const Warning &w : ingested->warnings)
-            err << u"rankscope: "_s << w.toString() << u'\n';
-        err << u"rankscope report: nothing readable in "_s << paths.join(u", "_s) << u'\n';
+    input.kb = ingestOptions.openEncyclopedia(err);
+    input.result = ingestOptions.analyze(u"report"_s, paths, *input.kb, err);
+    if (!input.result)
         return 3;
-    }
-    input.result = analysis::Analyzer::run(ingested, *input.kb);
     const render::ReportWriter writer(std::move(input));
 
     if (outPath == u"-"_s) {

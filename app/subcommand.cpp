@@ -12,6 +12,8 @@ int runSimulateCommand(const QStringList &args, QTextStream &out, QTextStream &e
 int runKbCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+int runHistoryCommand(const QStringList &args, QTextStream &out, QTextStream &err);
+int runDiffCommand(const QStringList &args, QTextStream &out, QTextStream &err);
 
 const QList<SubCommand> &SubCommand::all()
 {
@@ -20,6 +22,8 @@ const QList<SubCommand> &SubCommand::all()
         {u"analyze"_s, u"Analyse an incident bundle headless (text, JSON or Markdown)"_s, &runAnalyzeCommand},
         {u"report"_s, u"Write an incident report (HTML, Markdown, PDF, JSON, summary, trace)"_s, &runReportCommand, true},
         {u"kb"_s, u"Browse, search and validate the failure encyclopedia"_s, &runKbCommand},
+        {u"history"_s, u"The local incident library: list, show, stats (recurring culprits), import"_s, &runHistoryCommand},
+        {u"diff"_s, u"Compare a failed run with a good one (versions, topology, new failures, steps)"_s, &runDiffCommand},
     };
     return commands;
 }

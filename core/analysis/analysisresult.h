@@ -25,6 +25,21 @@ struct Evidence
     QString text;
     bool partial = false;   // only the fingerprint's anchor matched (a cut or re-worded line)
     int joinedLines = 0;    // text continues over this many lines after source.line
+
+    static Evidence of(const ingest::IngestResult &in, const ingest::Event &e)
+    {
+        Evidence ev;
+        ev.source = e.source;
+        const ingest::InputFile *f = in.file(e.source.file);
+        ev.path = f ? f->path : QString();
+        ev.rank = e.rank;
+        ev.node = e.node;
+        ev.timeMs = e.timeMs;
+        ev.text = e.text;
+        ev.partial = e.partial;
+        ev.joinedLines = e.joinedLines;
+        return ev;
+    }
 };
 
 // A version or configuration fact about a node, with where it was read.

@@ -76,20 +76,7 @@ struct Builder
         const FingerprintSpec *s = spec(e);
         return s ? s->weight * (e.partial ? ingest::PartialMatchFactor : 1.0) : 0.0;
     }
-    Evidence evidence(const Event &e) const
-    {
-        Evidence ev;
-        ev.source = e.source;
-        const ingest::InputFile *f = in.file(e.source.file);
-        ev.path = f ? f->path : QString();
-        ev.rank = e.rank;
-        ev.node = e.node;
-        ev.timeMs = e.timeMs;
-        ev.text = e.text;
-        ev.partial = e.partial;
-        ev.joinedLines = e.joinedLines;
-        return ev;
-    }
+    Evidence evidence(const Event &e) const { return Evidence::of(in, e); }
     bool fromKernelLog(const Event &e) const
     {
         const ingest::InputFile *f = in.file(e.source.file);

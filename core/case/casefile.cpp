@@ -1,6 +1,8 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "casefile.h"
+#include "sqliteconnection.h"
+#include "sqlitefileheader.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,9 +11,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <QUuid>
 #include <QVariant>
-#include <QtEndian>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -19,13 +19,6 @@ using namespace Qt::StringLiterals;
 namespace rankscope::cases {
 
 namespace {
-
-// The database file header (https://www.sqlite.org/fileformat.html#the_database_header).
-// Reading it directly decides most questions without letting SQLite touch the file at all: a
-// foreign database in WAL mode, for one, would get -wal and -shm files created beside it even
-// by a read-only connection.
-constexpr qsizetype HeaderBytes = 100;
-const QByteArray sqliteMagic("SQLite format 3\0", 16);
 
 // Schema 1. A later schema appends a list here and a migration step in writeCase(); shipped
 // statements are never edited, since files written by them exist.
@@ -50,38 +43,11 @@ const QStringList schemaV2 = {
 const QStringList tables = { u"case_info"_s, u"sources"_s, u"clock_offsets"_s, u"attribution"_s, u"bookmarks"_s,
     u"tags"_s, u"walkthrough"_s, u"pasted"_s };
 
-// One uniquely named connection, removed when the scope ends. Queries on it must be destroyed
-// first (declare them after the Connection), or Qt warns that the connection is still in use.
-class Connection
+// Every call opens its own connection (see CaseFile).
+class Connection : public SqliteConnection
 {
 public:
-    Connection(const QString &file, bool readOnly)
-        : m_name(u"rankscope-case-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces))
-    {
-        m_db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_name);
-        if (readOnly)
-            m_db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s);
-        m_db.setDatabaseName(file);
-        if (!m_db.open())
-            m_error = m_db.lastError().text();
-    }
-    ~Connection()
-    {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    Connection(const Connection &) = delete;
-    Connection &operator=(const Connection &) = delete;
-
-    bool isOpen() const { return m_db.isOpen(); }
-    QString error() const { return m_error; }
-    const QSqlDatabase &db() const { return m_db; }
-
-private:
-    QString m_name;
-    QSqlDatabase m_db;
-    QString m_error;
+    Connection(const QString &file, bool readOnly) : SqliteConnection(file, readOnly, u"case"_s) {}
 };
 
 // What inspect() found out about an existing file.
@@ -135,102 +101,47 @@ QString recoveredCopy(const QString &path, const QTemporaryDir &dir)
     return copy;
 }
 
-quint32 be32(const QByteArray &header, qsizetype offset)
-{
-    return qFromBigEndian<quint32>(header.constData() + offset);
-}
-
-// The file's size and first HeaderBytes bytes; false with the reason when it cannot be read.
-bool readHeader(const QString &path, qint64 *size, QByteArray *header, QString *error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
-        return false;
-    }
-    *size = file.size();
-    *header = file.read(HeaderBytes);
-    return true;
-}
-
 // Everything save() and load() must know before trusting a file, cheapest checks first.
 Inspection inspect(const QString &path)
 {
-    const QFileInfo info(path);
-    if (!info.exists())
-        return failed(CaseError::NotFound, u"no such file"_s);
-    if (info.isDir())
-        return failed(CaseError::IoError, u"this is a folder, not a case file"_s);
-    qint64 size = 0;
-    QByteArray header;
-    QString error;
-    if (!readHeader(path, &size, &header, &error))
-        return failed(CaseError::IoError, u"cannot be read: %1"_s.arg(error));
+    const QString what = u"case file"_s;
+    SqliteFileHeader header = SqliteFileHeader::check(path, CaseFile::ApplicationId, CaseFile::SchemaVersion, what);
 
     // A journal matters only beside a case file (the application id is set in the first save's
     // transaction and never changes), so another program's database is never copied.
     std::unique_ptr<QTemporaryDir> recovered;
     QString readPath = path;
     const QFileInfo journal(path + u"-journal"_s);
-    if (journal.exists() && journal.size() > 0 && header.size() == HeaderBytes && header.startsWith(sqliteMagic)
-        && be32(header, 68) == CaseFile::ApplicationId) {
+    if (journal.exists() && journal.size() > 0 && SqliteFileHeader::applicationIdOf(header.bytes) == CaseFile::ApplicationId) {
         recovered = std::make_unique<QTemporaryDir>();
         if (!recovered->isValid() || (readPath = recoveredCopy(path, *recovered)).isEmpty())
             return failed(CaseError::IoError,
                 u"an interrupted save left a journal that cannot be rolled back in a temporary copy (%1)"_s.arg(
                     recovered->errorString()));
-        if (!readHeader(readPath, &size, &header, &error))
-            return failed(CaseError::IoError, u"cannot be read: %1"_s.arg(error));
+        header = SqliteFileHeader::check(readPath, CaseFile::ApplicationId, CaseFile::SchemaVersion, what);
     }
-
-    if (size == 0) {
-        Inspection in = failed(CaseError::NotSqlite, u"the file is empty; it is not a RankScope case file"_s);
+    using P = SqliteFileHeader::Problem;
+    switch (header.problem) {
+    case P::None:
+        break;
+    case P::NotFound:
+        return failed(CaseError::NotFound, header.detail);
+    case P::IoError:
+        return failed(CaseError::IoError, header.detail);
+    case P::Empty: {
+        Inspection in = failed(CaseError::NotSqlite, header.detail);
         in.empty = true;
         return in;
     }
-    if (!header.startsWith(sqliteMagic)) {
-        if (header.size() < sqliteMagic.size() && sqliteMagic.startsWith(header))
-            return failed(
-                CaseError::Corrupt, u"the file is cut short (%1 bytes, less than an SQLite header)"_s.arg(size));
-        return failed(CaseError::NotSqlite, u"not a RankScope case file (the file is not an SQLite database)"_s);
+    case P::NotSqlite:
+        return failed(CaseError::NotSqlite, header.detail);
+    case P::Corrupt:
+        return failed(CaseError::Corrupt, header.detail);
+    case P::Foreign:
+        return failed(CaseError::NotACase, header.detail);
+    case P::NewerSchema:
+        return failed(CaseError::NewerSchema, header.detail);
     }
-    if (header.size() < HeaderBytes)
-        return failed(CaseError::Corrupt, u"the file is cut short (%1 bytes, less than an SQLite header)"_s.arg(size));
-
-    const quint32 applicationId = be32(header, 68);
-    if (applicationId != CaseFile::ApplicationId) {
-        return failed(CaseError::NotACase,
-            applicationId == 0
-                ? u"not a RankScope case file (an SQLite database without an application id)"_s
-                : u"not a RankScope case file (an SQLite database of another application, id 0x%1)"_s.arg(
-                    applicationId, 8, 16, QChar(u'0')));
-    }
-    const auto version = qint32(be32(header, 60));
-    if (version > CaseFile::SchemaVersion) {
-        return failed(CaseError::NewerSchema,
-            u"written by a newer RankScope: the file has case schema %1, this version reads schema %2; "
-            "update RankScope to open it"_s.arg(version)
-                .arg(CaseFile::SchemaVersion));
-    }
-    if (version < 1)
-        return failed(CaseError::Corrupt, u"the file is damaged (a case file without a schema version)"_s);
-    quint32 pageSize = qFromBigEndian<quint16>(header.constData() + 16);
-    if (pageSize == 1)
-        pageSize = 65536;
-    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
-        return failed(CaseError::Corrupt, u"the file is damaged (invalid page size %1)"_s.arg(pageSize));
-    // A database is whole pages, and the header's page count is valid when its change counter
-    // matches (offsets 24 and 92): a copy cut short is caught here before SQLite reads it.
-    const qint64 expected = be32(header, 24) == be32(header, 92) ? qint64(be32(header, 28)) * pageSize : 0;
-    if (size < expected)
-        return failed(CaseError::Corrupt, u"the file is cut short (%1 of %2 bytes)"_s.arg(size).arg(expected));
-    if (size % pageSize != 0)
-        return failed(CaseError::Corrupt,
-            u"the file is cut short (%1 bytes, not a whole number of %2-byte pages)"_s.arg(size).arg(pageSize));
-    // Bytes 18 and 19 are 2 in write-ahead-log mode. A connection to such a file creates -wal
-    // and -shm files even when read-only, and case files never use it.
-    if (header.at(18) != 1 || header.at(19) != 1)
-        return failed(CaseError::Corrupt, u"the file is damaged (a journal mode case files never use)"_s);
 
     Inspection in;
     in.recovered = std::move(recovered);

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysisreport.h"
+#include "jobidentity.h"
 
 #include "placeholders.h"
 
@@ -66,8 +67,10 @@ QJsonObject AnalysisReport::toJson(const AnalysisResult &r, const Options &optio
         ranks.append(x);
     for (int x : in.job.missingRanks)
         missing.append(x);
+    const auto [firstMs, lastMs] = analysis::JobIdentity::eventSpan(in);
     const QJsonObject job{{u"nodes"_s, nodes}, {u"ranks"_s, ranks}, {u"world_size"_s, nullable(in.job.worldSize)},
-                          {u"missing_ranks"_s, missing}};
+                          {u"missing_ranks"_s, missing}, {u"ids"_s, QJsonArray::fromStringList(analysis::JobIdentity::find(in))},
+                          {u"first_time"_s, timeValue(firstMs)}, {u"last_time"_s, timeValue(lastMs)}};
 
     const Verdict &v = r.verdict;
     QJsonArray chain;

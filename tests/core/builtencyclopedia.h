@@ -6,7 +6,7 @@
 #pragma once
 
 #include "analyzer.h"
-#include "ingestor.h"
+#include "incidentpipeline.h"
 #include "knowledgebase.h"
 
 namespace rankscope::test {
@@ -27,10 +27,7 @@ inline std::shared_ptr<const kb::KnowledgeBase> sharedEncyclopedia()
 // A folder or file analysed as `rankscope analyze` would, with the built encyclopedia.
 inline analysis::AnalysisResultPtr analysePath(const QString &path)
 {
-    const auto kb = sharedEncyclopedia();
-    ingest::IngestConfig cfg;
-    cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
-    return analysis::Analyzer::run(ingest::Ingestor::run({path}, cfg), *kb);
+    return analysis::IncidentPipeline::run({path}, {}, sharedEncyclopedia().get()).result;
 }
 
 } // namespace rankscope::test

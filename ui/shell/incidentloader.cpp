@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "incidentloader.h"
 
-#include "analyzer.h"
-#include "ingestor.h"
+#include "incidentpipeline.h"
 #include "knowledgebase.h"
 
 #include <QElapsedTimer>
@@ -62,12 +61,10 @@ void IncidentLoader::load(const QStringList &paths, const ingest::ManualCorrecti
     (void)QtConcurrent::run([paths, corrections, kb, cancelFlag, deliver] {
         ingest::IngestConfig config;
         config.manual = corrections;
-        if (kb)
-            config.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
         QElapsedTimer timer;
         timer.start();
         int lastPermille = -1;
-        const auto ingested = ingest::Ingestor::run(paths, config, [&](qint64 done, qint64 total) {
+        const auto progress = [&](qint64 done, qint64 total) {
             const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
             if (permille != lastPermille) {
                 lastPermille = permille;
@@ -76,12 +73,13 @@ void IncidentLoader::load(const QStringList &paths, const ingest::ManualCorrecti
                 deliver([done, total, left](IncidentLoader *l) { Q_EMIT l->progress(done, total, left); });
             }
             return !cancelFlag->load();
+        };
+        const auto outcome = analysis::IncidentPipeline::run(paths, config, kb.get(), progress, [&](const ingest::IngestResultPtr &ingested) {
+            deliver([ingested](IncidentLoader *l) { Q_EMIT l->ingested(ingested); });
         });
-        deliver([ingested](IncidentLoader *l) { Q_EMIT l->ingested(ingested); });
-        if (kb) {
-            const auto analysed = analysis::Analyzer::run(ingested, *kb);
+        if (const auto analysed = outcome.result)
             deliver([analysed](IncidentLoader *l) { Q_EMIT l->analysed(analysed); });
-        }
+        const auto &ingested = outcome.ingested;
         const bool cancelled = ingested->cancelled;
         deliver([cancelled](IncidentLoader *l) {
             l->m_running = false;
