@@ -394,8 +394,16 @@ QByteArrayView hostOfLine(QByteArrayView line)
             ++q;
         return q < end ? hostBeforeIdent(q + 1, end) : QByteArrayView();
     }
-    // A shell prompt: "user@host:path# command" or "[user@host path]$ command".
-    const char *q = p + (*p == '[' ? 1 : 0);
+    // A shell prompt: "user@host:path# command" or "[user@host path]$ command", after the
+    // "(env) " a conda or virtualenv environment puts in front.
+    if (*p == '(') {
+        const char *close = p + 1;
+        while (close < end && close - p < 64 && *close != ')' && *close != ' ')
+            ++close;
+        if (close + 1 < end && *close == ')' && close[1] == ' ')
+            p = close + 2;
+    }
+    const char *q = p + (p < end && *p == '[' ? 1 : 0);
     const char *user = q;
     while (q < end && (isHostChar(*q)) && *q != '.')
         ++q;

@@ -196,6 +196,28 @@ private Q_SLOTS:
         QCOMPARE(PathAttribution::taskIdsFromNames(paths), ids);
     }
 
+    void hostOfLine_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QByteArray>("host");
+        QTest::newRow("syslog") << QByteArray("Feb 24 09:28:18 gpu-17 kernel: NVRM: Xid (PCI:0000:3b:00): 79") << QByteArray("gpu-17");
+        QTest::newRow("journal short-iso") << QByteArray("2024-05-01T12:00:00+00:00 gpu-17 systemd[1]: Started") << QByteArray("gpu-17");
+        QTest::newRow("root prompt") << QByteArray("root@gpu-17:~# dmesg -T | grep Xid") << QByteArray("gpu-17");
+        QTest::newRow("RHEL prompt") << QByteArray("[alice@dgx-a100-03 ~]$ nvidia-smi") << QByteArray("dgx-a100-03");
+        // Pasted from a terminal with a conda environment active (lyulyul/shine-cluster#171).
+        QTest::newRow("conda prompt") << QByteArray("(htranstrack) wangcui@hoth:~/shared/STGTrack/H-TransTrack_test2$ nvidia-smi")
+                                      << QByteArray("hoth");
+        QTest::newRow("a time, not a host") << QByteArray("12:00:00 INFO: step 10 loss 2.31 lr 3e-4") << QByteArray();
+        QTest::newRow("parenthesis, no prompt") << QByteArray("(pid=7410) rank=0, local_rank=0 started worker") << QByteArray();
+        QTest::newRow("an e-mail address") << QByteArray("contact alice@example.com for access to the cluster") << QByteArray();
+    }
+    void hostOfLine()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QByteArray, host);
+        QCOMPARE(rankscope::ingest::hostOfLine(line).toByteArray(), host);
+    }
+
     void paths()
     {
         QFETCH(QString, path);
