@@ -107,7 +107,7 @@ int runAnalyzeCommand(const QStringList &args, QTextStream &out, QTextStream &er
         for (const QString &p : std::as_const(paths))
             opened << QFileInfo(p).absoluteFilePath();
         QString problem;
-        auto incident = history::IncidentRecord::fromAnalysisJson(report::AnalysisReport::toJson(*result, {}), opened.join(u", "_s), &problem);
+        auto incident = history::IncidentRecord::fromAnalysisJson(report::AnalysisReport::toJson(*result, {}), opened.join(u'\n'), &problem);
         bool updated = false;
         const history::LibraryResult written = incident ? library.record(*incident, &updated) : history::LibraryResult{false, problem};
         if (!written.ok) {

@@ -223,7 +223,7 @@ int show(const IncidentLibrary &library, const Options &o, QTextStream &out, QTe
         out << u"  evidence: %1:%2\n    %3\n"_s.arg(r.evidencePath).arg(r.evidenceLine).arg(r.evidenceText.left(300));
     out << u"  job: %1; %2 to %3 UTC; %4 nodes, %5 ranks%6\n"_s.arg(orDash(r.jobIds.join(u", "_s)), dateTime(r.firstMs), dateTime(r.lastMs))
                .arg(r.nodes.size()).arg(r.rankCount).arg(r.worldSize > 0 ? u" of world size %1"_s.arg(r.worldSize) : QString());
-    out << u"  recorded %1 UTC from %2\n"_s.arg(dateTime(r.recordedMs), r.origin);
+    out << u"  recorded %1 UTC from %2\n"_s.arg(dateTime(r.recordedMs), QString(r.origin).replace(u'\n', u", "_s));
     for (const history::MatrixValue &m : r.outliers())
         out << u"  outlier: %1 on %2 (most nodes: %3)\n"_s.arg(m.component + u' ' + m.value, m.node, m.majority);
     if (seen.isEmpty()) {

@@ -11,6 +11,9 @@ bundle=$(mktemp -d)
 trap 'rm -rf "$bundle"' EXIT
 "$build/app/rankscope" simulate cuda-oom --out "$bundle/incident" --truth "$bundle/truth.json" \
     --nodes 4 --gpus-per-node 8 --seed 3 >/dev/null
+# An earlier incident of the same kind, for "Seen before" and the History dock.
+"$build/app/rankscope" simulate cuda-oom --out "$bundle/earlier" --truth "$bundle/earlier.json" \
+    --nodes 4 --gpus-per-node 8 --seed 5 >/dev/null
 export RANKSCOPE_ENCYCLOPEDIA="$build/share/rankscope/encyclopedia.sqlite"
-xvfb-run -a -s "-screen 0 1920x1080x24" "$build/tests/rankscope_screenshots" "$bundle/incident" "$here/docs/screenshots"
-xvfb-run -a -s "-screen 0 1366x768x24" "$build/tests/rankscope_screenshots" "$bundle/incident" "$here/docs/screenshots/1366x768"
+xvfb-run -a -s "-screen 0 1920x1080x24" "$build/tests/rankscope_screenshots" "$bundle/incident" "$here/docs/screenshots" "$bundle/earlier"
+xvfb-run -a -s "-screen 0 1366x768x24" "$build/tests/rankscope_screenshots" "$bundle/incident" "$here/docs/screenshots/1366x768" "$bundle/earlier"

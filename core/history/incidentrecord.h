@@ -38,7 +38,7 @@ struct IncidentRecord
     // or re-importing the same bundle updates its row instead of adding a second one.
     QString identity;
     qint64 recordedMs = 0;
-    QString origin;      // what was opened, or the file imported
+    QString origin;      // what was opened (one path per line), or the file imported
     QStringList jobIds;  // "slurm:4891784", "k8s:<job>", "torchrun:<run id>"
     qint64 firstMs = NoTime; // the first and last timed event
     qint64 lastMs = NoTime;

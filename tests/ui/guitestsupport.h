@@ -27,6 +27,8 @@ public:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
         QCoreApplication::setOrganizationName(QStringLiteral("RankScopeTest"));
         QCoreApplication::setApplicationName(QString::fromLatin1(applicationName));
+        // The window records every incident it opens: into this folder, not the user's library.
+        qputenv("RANKSCOPE_HISTORY", m_dir.filePath(QStringLiteral("history.sqlite")).toLocal8Bit());
     }
     bool isValid() const { return m_dir.isValid(); }
     QString path() const { return m_dir.path(); }

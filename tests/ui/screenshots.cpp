@@ -1,12 +1,15 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Renders the workbench and each of its views to PNG files, in the light and the dark palette:
-//   rankscope_screenshots BUNDLE OUTDIR
+//   rankscope_screenshots BUNDLE OUTDIR [EARLIER_BUNDLE]
+// EARLIER_BUNDLE, an incident opened first, gives the Overview something "seen before" and the
+// History dock two incidents.
 // Run by packaging/screenshots.sh under Xvfb; the images are used in the README.
 #include "casecontroller.h"
 #include "casepanel.h"
 #include "correctionsdialog.h"
 #include "encyclopediapanel.h"
+#include "historypanel.h"
 #include "knowledgebase.h"
 #include "logview.h"
 #include "mainwindow.h"
@@ -23,6 +26,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -39,6 +43,10 @@ int main(int argc, char **argv)
         return 2;
     }
     const QString bundle = QString::fromLocal8Bit(argv[1]);
+    const QString earlier = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QString();
+    // The incidents opened here go into a library of their own, not the user's.
+    QTemporaryDir historyDir;
+    qputenv("RANKSCOPE_HISTORY", historyDir.filePath(u"history.sqlite"_s).toLocal8Bit());
     const QDir out(QString::fromLocal8Bit(argv[2]));
     QDir().mkpath(out.path());
     Warnings w;
@@ -52,6 +60,17 @@ int main(int argc, char **argv)
         // to show), as it does for a new user.
         win.show();
         QSignalSpy ready(&win, &ui::MainWindow::analysisReady);
+        if (!earlier.isEmpty()) {
+            win.openPaths({earlier});
+            if (!ready.wait(60000)) {
+                std::fprintf(stderr, "analysis of the earlier incident did not finish\n");
+                return 1;
+            }
+            QEventLoop settle;
+            QTimer::singleShot(500, &settle, &QEventLoop::quit);
+            settle.exec();
+            ready.clear();
+        }
         win.openPaths({bundle});
         if (!ready.wait(60000)) {
             std::fprintf(stderr, "analysis did not finish\n");
@@ -84,6 +103,15 @@ int main(int argc, char **argv)
         };
         for (const auto &[widget, name] : shots)
             save(widget, name);
+        if (auto *d = win.findChild<QDockWidget *>(u"historyDock"_s)) {
+            d->raise();
+            QEventLoop wait;
+            QTimer::singleShot(300, &wait, &QEventLoop::quit);
+            wait.exec();
+            save(win.historyPanel(), u"history"_s);
+            if (auto *e = win.findChild<QDockWidget *>(u"encyclopediaDock"_s))
+                e->raise();
+        }
 
         // A case with a note, tags, a bookmark, a reviewer's verdict and a walkthrough.
         ui::CaseController *c = win.caseController();

@@ -57,6 +57,8 @@ OverviewPanel::OverviewPanel(QWidget *parent)
             const int i = s.mid(5).toInt();
             if (i >= 0 && i < m_commands.size())
                 QGuiApplication::clipboard()->setText(m_commands.at(i));
+        } else if (s.startsWith(u"history:"_s)) {
+            Q_EMIT historyActivated(s.mid(8).toLongLong());
         } else if (s.startsWith(u"entry:"_s) && m_result) {
             const QString id = s.mid(6);
             QList<Evidence> why;
@@ -72,6 +74,7 @@ OverviewPanel::OverviewPanel(QWidget *parent)
 
 void OverviewPanel::clear()
 {
+    m_seen.clear();
     m_ingest.reset();
     m_result.reset();
     m_loading.clear();
@@ -80,6 +83,7 @@ void OverviewPanel::clear()
 
 void OverviewPanel::setLoading(const QString &what)
 {
+    m_seen.clear();
     m_ingest.reset();
     m_result.reset();
     m_loading = what;
@@ -106,6 +110,12 @@ void OverviewPanel::setResult(const AnalysisResultPtr &result)
     m_loading.clear();
     if (result)
         m_ingest = result->ingest;
+    render();
+}
+
+void OverviewPanel::setSeenBefore(const QList<history::SeenBefore> &seen)
+{
+    m_seen = seen;
     render();
 }
 
@@ -193,6 +203,21 @@ void OverviewPanel::render()
                                                       esc(v.evidence.text.left(300)));
         if (const kb::Entry *entry = m_kb && !v.entry.isEmpty() ? m_kb->entry(v.entry) : nullptr)
             h += whatToDo(*entry, accent, muted);
+        if (!m_seen.isEmpty()) {
+            // "Have we seen this before?": the library's earlier incidents that share the
+            // failure, the node or GPU, or an outlier value; each opens that incident.
+            h += tr("<h3>Seen before</h3><ul>");
+            for (const history::SeenBefore &s : m_seen.mid(0, 5)) {
+                const history::IncidentRecord &r = s.incident;
+                const QString when = QDateTime::fromMSecsSinceEpoch(r.when(), QTimeZone::utc()).toString(u"yyyy-MM-dd"_s);
+                h += u"<li><a href=\"history:%1\" style=\"color:%2\">%3</a> %4 — %5</li>"_s.arg(
+                    QString::number(r.id), accent, esc(when + u" "_s + (r.entry.isEmpty() ? tr("undecided") : r.entry)),
+                    r.node.isEmpty() ? QString() : tr("on %1").arg(esc(r.node)), esc(s.reasons.join(u"; "_s)));
+            }
+            if (m_seen.size() > 5)
+                h += tr("<li>… %1 more in the History panel</li>").arg(m_seen.size() - 5);
+            h += u"</ul>"_s;
+        }
         if (!v.confidenceNotes.isEmpty())
             h += u"<p style=\"color:%1\">%2</p>"_s.arg(muted, esc(v.confidenceNotes.join(u"; "_s)));
         if (!v.hints.isEmpty()) {

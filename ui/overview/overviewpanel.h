@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "seenbefore.h"
 
 #include <QWidget>
 
@@ -38,12 +39,16 @@ public:
     // it for reference. An empty headline removes it; clear() keeps it (it belongs to the case).
     void setReviewerVerdict(const QString &headline, const QString &reason);
     QString reviewerVerdict() const { return m_reviewHeadline; }
+    // Earlier incidents of the library that share something with this one (HistoryController).
+    void setSeenBefore(const QList<history::SeenBefore> &seen);
     QString verdictText() const;
     QString html() const;
 
 Q_SIGNALS:
     void sourceActivated(rankscope::SourceRef source);
     void entryActivated(const QString &entry, const QList<rankscope::analysis::Evidence> &why);
+    // A "Seen before" link: the library's incident id.
+    void historyActivated(qint64 id);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -60,6 +65,7 @@ private:
     QString m_loading;
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
     QStringList m_commands; // copy:N links
+    QList<history::SeenBefore> m_seen;
 };
 
 } // namespace rankscope::ui

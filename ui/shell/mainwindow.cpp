@@ -7,7 +7,13 @@
 #include "casepanel.h"
 #include "correctionsdialog.h"
 #include "encyclopediapanel.h"
+#include "comparisonreport.h"
 #include "exportreportdialog.h"
+#include "historycontroller.h"
+#include "historypanel.h"
+#include "incidentpipeline.h"
+#include "jobtracker.h"
+#include "runcomparison.h"
 #include "incidentloader.h"
 #include "logview.h"
 #include "matrixview.h"
@@ -50,6 +56,7 @@
 #include <QShowEvent>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QHeaderView>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -121,6 +128,8 @@ MainWindow::MainWindow(QWidget *parent)
     // Export Report and Copy Summary carry the open case's notes, bookmarks, tags and override.
     setReportAnnotationsProvider([c = m_case] { return c->reportAnnotations(); });
     m_loader = new IncidentLoader(this);
+    m_history = new HistoryController(this);
+    m_compareJob = std::make_unique<JobTracker>();
     connect(m_loader, &IncidentLoader::progress, this, [this](qint64 done, qint64 total, int left) {
         m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
         const QString mb = tr("%1 of %2 MB").arg(done / 1'000'000).arg(total / 1'000'000);
@@ -178,6 +187,14 @@ void MainWindow::createActions()
     m_exportAction->setObjectName(u"exportReportAction"_s);
     m_exportAction->setStatusTip(tr("Write the incident report as HTML, Markdown, PDF, JSON or a Perfetto trace"));
     m_exportAction->setEnabled(false);
+    m_compareAction = file->addAction(QIcon::fromTheme(u"document-compare"_s), tr("Compare with &Good Run…"), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("A Run of the Same Job That Worked"), QFileInfo(m_current).absolutePath());
+        if (!dir.isEmpty())
+            compareWithGoodRun({dir});
+    });
+    m_compareAction->setObjectName(u"compareAction"_s);
+    m_compareAction->setStatusTip(tr("What changed since a run that worked: versions per node, fabric, new failures, step time"));
+    m_compareAction->setEnabled(false);
     file->addSeparator();
     QAction *quit = file->addAction(QIcon::fromTheme(u"application-exit"_s), tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(u"quitAction"_s);
@@ -351,6 +368,8 @@ void MainWindow::startLoading()
     m_analysis.reset();
     m_exportAction->setEnabled(false);
     m_copySummaryAction->setEnabled(false);
+    m_compareAction->setEnabled(false);
+    m_compareJob->cancel();
     m_overview->setLoading(QDir::toNativeSeparators(QFileInfo(m_current).fileName()));
     m_timeline->setLoading(true);
     m_matrix->setResult(nullptr);
@@ -371,6 +390,48 @@ void MainWindow::cancelLoading()
 bool MainWindow::isLoading() const
 {
     return m_loader->isRunning();
+}
+
+bool MainWindow::compareWithGoodRun(const QStringList &paths)
+{
+    if (!m_analysis || !m_kb || paths.isEmpty())
+        return false;
+    const QString goodName = QFileInfo(paths.first()).fileName();
+    const QString badName = QFileInfo(m_current).fileName();
+    statusBar()->showMessage(tr("Reading the good run %1…").arg(goodName));
+    m_compareJob->startJob(
+        [paths, kb = m_kb, bad = m_analysis, goodName, badName] {
+            const auto good = analysis::IncidentPipeline::run(paths, {}, kb.get());
+            if (good.ingested->files.isEmpty())
+                return std::pair<bool, QString>{false, tr("Nothing readable in %1").arg(paths.join(u", "_s))};
+            const auto c = analysis::RunComparison::compare(*good.result, *bad);
+            return std::pair<bool, QString>{true, report::ComparisonReport::toMarkdown(c, goodName, badName)};
+        },
+        [this, goodName](std::pair<bool, QString> outcome) {
+            if (!outcome.first) {
+                statusBar()->showMessage(outcome.second, 10000);
+                return;
+            }
+            statusBar()->showMessage(tr("Compared with %1").arg(goodName), 5000);
+            auto *dialog = new QDialog(this);
+            dialog->setObjectName(u"comparisonDialog"_s);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->setWindowTitle(tr("Compared with %1 — RankScope").arg(goodName));
+            auto *layout = new QVBoxLayout(dialog);
+            auto *text = new QTextBrowser(dialog);
+            text->setObjectName(u"comparisonText"_s);
+            text->setMarkdown(outcome.second);
+            layout->addWidget(text);
+            auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+            QPushButton *copy = buttons->addButton(tr("Copy as Markdown"), QDialogButtonBox::ActionRole);
+            connect(copy, &QPushButton::clicked, dialog, [markdown = outcome.second] { QGuiApplication::clipboard()->setText(markdown); });
+            connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+            layout->addWidget(buttons);
+            dialog->resize(std::min(width() * 8 / 10, 1000), std::min(height() * 8 / 10, 760));
+            dialog->show();
+            Q_EMIT comparisonReady(outcome.second);
+        });
+    return true;
 }
 
 void MainWindow::setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb)
@@ -439,6 +500,9 @@ void MainWindow::createWorkbench()
     QDockWidget *walkthroughDock = dock(m_case->walkthroughPanel(), tr("Walkthrough"), u"walkthroughDock"_s, Qt::RightDockWidgetArea);
     tabifyDockWidget(encyclopediaDock, caseDock);
     tabifyDockWidget(caseDock, walkthroughDock);
+    m_historyPanel = new HistoryPanel(m_history, this);
+    QDockWidget *historyDock = dock(m_historyPanel, tr("History"), u"historyDock"_s, Qt::RightDockWidgetArea);
+    tabifyDockWidget(walkthroughDock, historyDock);
     encyclopediaDock->raise();
     m_encyclopediaDock = encyclopediaDock;
     // Bottom docks take the width under the central views only: the side docks keep their
@@ -447,6 +511,16 @@ void MainWindow::createWorkbench()
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
     connect(m_overview, &OverviewPanel::sourceActivated, this, &MainWindow::showSource);
+    connect(m_history, &HistoryController::seenBeforeChanged, this, [this] { m_overview->setSeenBefore(m_history->seenBefore()); });
+    connect(m_history, &HistoryController::problem, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Incident history: %1").arg(message), 10000);
+    });
+    connect(m_historyPanel, &HistoryPanel::openRequested, this, [this](const QStringList &paths) { openPaths(paths); });
+    connect(m_overview, &OverviewPanel::historyActivated, this, [this](qint64 id) {
+        if (const history::IncidentRecord *r = m_history->incident(id))
+            openPaths(r->origin.split(u'\n'));
+    });
+    m_history->refresh();
     connect(m_timeline, &TimelinePlot::eventActivated, this, &MainWindow::showSource);
     connect(m_matrix, &MatrixView::sourceActivated, this, &MainWindow::showSource);
     connect(m_encyclopedia, &EncyclopediaPanel::evidenceActivated, this, &MainWindow::showSource);
@@ -526,6 +600,10 @@ void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
     }
     m_exportAction->setEnabled(!m_exporter || !m_exporter->isRunning());
     m_copySummaryAction->setEnabled(true);
+    m_compareAction->setEnabled(true);
+    // A cancelled load is part of a bundle: not the incident to remember.
+    if (!result->ingest->cancelled)
+        m_history->record(result, m_paths);
     Q_EMIT analysisReady();
 }
 

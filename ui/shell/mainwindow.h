@@ -23,6 +23,9 @@ class QDockWidget;
 class QSplitter;
 class QDialog;
 
+namespace rankscope {
+class JobTracker;
+}
 namespace rankscope::kb {
 class KnowledgeBase;
 }
@@ -42,6 +45,8 @@ class LogView;
 class EncyclopediaPanel;
 class ReportExporter;
 class CorrectionsDialog;
+class HistoryController;
+class HistoryPanel;
 
 // The workbench's frame: menus, status bar, drag and drop, recent incidents. The panels
 // (overview, timeline, matrix, log view, encyclopedia) dock into it.
@@ -78,6 +83,12 @@ public:
     LogView *logView() const { return m_logView; }
     EncyclopediaPanel *encyclopedia() const { return m_encyclopedia; }
     CaseController *caseController() const { return m_case; }
+    HistoryController *history() const { return m_history; }
+    HistoryPanel *historyPanel() const { return m_historyPanel; }
+    // File → Compare with Good Run…: reads paths (a run of the same job that worked) in the
+    // background and shows what differs from the open incident; comparisonReady() carries the
+    // comparison as Markdown (also shown in a non-blocking window). False when no analysis is open.
+    bool compareWithGoodRun(const QStringList &paths);
     bool isLoading() const;
 
     // Opens the log view at a file and line (every mark in every view leads here).
@@ -111,6 +122,7 @@ Q_SIGNALS:
     void analysisReady();
     void loadingFinished(bool cancelled);
     void reportExported(const QString &path, bool ok);
+    void comparisonReady(const QString &markdown);
     void correctionsChanged(const rankscope::ingest::ManualCorrections &corrections);
 
 protected:
@@ -172,6 +184,10 @@ private:
     QDockWidget *m_overviewDock = nullptr;
     QDockWidget *m_matrixDock = nullptr;
     QDockWidget *m_encyclopediaDock = nullptr;
+    HistoryController *m_history = nullptr;
+    HistoryPanel *m_historyPanel = nullptr;
+    QAction *m_compareAction = nullptr;
+    std::unique_ptr<JobTracker> m_compareJob;
     QByteArray m_defaultState; // the docks as createWorkbench() placed them
     bool m_layoutRestored = false; // the user's saved layout was restored: keep it
     bool m_shown = false;

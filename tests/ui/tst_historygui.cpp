@@ -1,0 +1,178 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The incident history in the window: every analysis opened is recorded, the Overview says what
+// an incident shares with earlier ones and links to them, the History dock lists, filters,
+// opens and forgets incidents, recording can be turned off; and File → Compare with Good Run.
+#include "guitestsupport.h"
+#include "historycontroller.h"
+#include "historypanel.h"
+#include "incidenthistorymodel.h"
+#include "incidentlibrary.h"
+#include "mainwindow.h"
+#include "overviewpanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace Qt::StringLiterals;
+using namespace rankscope;
+using namespace rankscope::ui;
+
+namespace {
+
+// Waits until the history has taken in the newest analysis (its job is in the background).
+bool historySettled(MainWindow &w)
+{
+    return QTest::qWaitFor([&] { return !w.history()->isBusy(); }, 10000);
+}
+
+int recorded(const QString &library)
+{
+    QList<history::IncidentRecord> all;
+    history::IncidentLibrary(library).list(&all);
+    return int(all.size());
+}
+
+} // namespace
+
+class TestHistoryGui : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_settings.isValid());
+        m_kb = test::builtEncyclopedia();
+        QVERIFY(m_kb);
+    }
+
+    void recordsAndSaysWhatWasSeenBefore()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.resize(1400, 900);
+        w.show();
+        const QString library = w.history()->libraryPath();
+        QVERIFY(library.startsWith(m_settings.path())); // never the user's own library
+
+        // Two Xid 79 incidents on different nodes: the second has seen the first.
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("xid-busid-to-rank")}));
+        QVERIFY(historySettled(w));
+        QCOMPARE(recorded(library), 1);
+        QVERIFY(!w.overview()->html().contains(u"Seen before"_s));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("k8s-pod-xid-busid")}));
+        QVERIFY(historySettled(w));
+        QCOMPARE(recorded(library), 2);
+        const QString html = w.overview()->html();
+        QVERIFY2(html.contains(u"Seen before"_s), qPrintable(html));
+        QVERIFY(html.contains(u"the same failure (gpu-xid-fallen-off-bus)"_s));
+        QCOMPARE(w.history()->seenBefore().size(), 1);
+        const qint64 firstId = w.history()->seenBefore().constFirst().incident.id;
+
+        // Opening the same bundle again is the same incident, not a new one.
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("k8s-pod-xid-busid")}));
+        QVERIFY(historySettled(w));
+        QCOMPARE(recorded(library), 2);
+
+        // The "Seen before" link opens the earlier incident's bundle.
+        QSignalSpy opened(&w, &MainWindow::incidentOpened);
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        Q_EMIT w.overview()->historyActivated(firstId);
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(opened.first().first().toStringList(), QStringList{test::handmade("xid-busid-to-rank")});
+        QVERIFY(ready.wait(20000));
+        QVERIFY(historySettled(w));
+    }
+
+    void historyDockListsFiltersOpensForgets()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(historySettled(w)); // the library of the test above, read at start
+        HistoryPanel *panel = w.historyPanel();
+        QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(panel->model()->rowCount(), 2);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
+        QVERIFY(historySettled(w));
+        QCOMPARE(panel->model()->rowCount(), 3);
+        QVERIFY(!panel->culpritsText().isEmpty());
+
+        panel->setFilter(u"xid"_s);
+        QCOMPARE(panel->proxy()->rowCount(), 2);
+        panel->setFilter(u"g4-r3n04"_s);
+        QCOMPARE(panel->proxy()->rowCount(), 1);
+
+        // Activating the row opens its bundle.
+        QSignalSpy opened(&w, &MainWindow::incidentOpened);
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        Q_EMIT panel->table()->activated(panel->proxy()->index(0, 0));
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(opened.first().first().toStringList(), QStringList{test::handmade("xid-busid-to-rank")});
+        QVERIFY(ready.wait(20000));
+        QVERIFY(historySettled(w));
+
+        // Forget: the row goes, from the library too.
+        panel->table()->selectRow(0);
+        auto *forget = panel->findChild<QPushButton *>(u"historyForget"_s);
+        QVERIFY(forget && forget->isEnabled());
+        forget->click();
+        QVERIFY(historySettled(w));
+        panel->setFilter({});
+        QCOMPARE(panel->model()->rowCount(), 2);
+        QCOMPARE(recorded(w.history()->libraryPath()), 2);
+    }
+
+    void recordingCanBeTurnedOff()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.show();
+        QVERIFY(historySettled(w));
+        const int before = recorded(w.history()->libraryPath());
+        w.history()->setRecording(false);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("version-conflict")}));
+        QVERIFY(historySettled(w));
+        QCOMPARE(recorded(w.history()->libraryPath()), before);
+        w.history()->setRecording(true);
+    }
+
+    void compareWithGoodRun()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.resize(1400, 900);
+        w.show();
+        const QString pair = QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/compare/");
+        QVERIFY(!w.compareWithGoodRun({pair + u"good"_s})); // nothing open yet
+        QVERIFY(test::openAndAnalyse(w, {pair + u"bad"_s}));
+        QSignalSpy ready(&w, &MainWindow::comparisonReady);
+        QVERIFY(w.compareWithGoodRun({pair + u"good"_s}));
+        QVERIFY(ready.wait(20000));
+        const QString markdown = ready.first().first().toString();
+        QVERIFY2(markdown.contains(u"| changed | nccl | 2.21.5 | 2.18.1 | gpu-a02 |"_s), qPrintable(markdown));
+        auto *dialog = w.findChild<QDialog *>(u"comparisonDialog"_s);
+        QVERIFY(dialog && dialog->isVisible());
+        auto *text = dialog->findChild<QTextBrowser *>(u"comparisonText"_s);
+        QVERIFY(text);
+        QVERIFY(text->toPlainText().contains(u"Versions and settings"_s));
+        if (const QString dir = qEnvironmentVariable("RANKSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+            dialog->grab().save(dir + u"/compare-good-run.png"_s);
+    }
+
+private:
+    test::IsolatedSettings m_settings{"tst_historygui"};
+    std::shared_ptr<const kb::KnowledgeBase> m_kb;
+};
+
+QTEST_MAIN(TestHistoryGui)
+#include "tst_historygui.moc"

@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: 2026 RankScope authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "historypanel.h"
+
+#include "historycontroller.h"
+#include "incidenthistorymodel.h"
+#include "naturalorder.h"
+#include "roles.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace rankscope::ui {
+
+namespace {
+
+// Numbers and times by value, names in natural order (gpu-2 before gpu-10).
+class NaturalSortProxy final : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
+    {
+        const QVariant a = left.data(models::SortRole), b = right.data(models::SortRole);
+        if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString)
+            return naturalLess(a.toString(), b.toString());
+        return QVariant::compare(a, b) == QPartialOrdering::Less;
+    }
+};
+
+} // namespace
+
+HistoryPanel::HistoryPanel(HistoryController *controller, QWidget *parent)
+    : QWidget(parent)
+    , m_controller(controller)
+{
+    setObjectName(u"HistoryPanel"_s);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+
+    m_culprits = new QLabel(this);
+    m_culprits->setObjectName(u"historyCulprits"_s);
+    m_culprits->setWordWrap(true);
+    m_culprits->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_culprits->setAccessibleName(tr("Recurring culprits"));
+    layout->addWidget(m_culprits);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(u"historyFilter"_s);
+    m_filter->setPlaceholderText(tr("Filter by failure, node or job…"));
+    m_filter->setClearButtonEnabled(true);
+    layout->addWidget(m_filter);
+
+    m_model = new models::IncidentHistoryModel(this);
+    m_proxy = new NaturalSortProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(models::SortRole);
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table = new QTableView(this);
+    m_table->setObjectName(u"historyTable"_s);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(models::IncidentHistoryModel::When, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAccessibleName(tr("Recorded incidents"));
+    m_table->setToolTip(tr("Incidents analysed on this machine; double-click one to open its bundle"));
+    layout->addWidget(m_table, 1);
+
+    auto *buttons = new QHBoxLayout;
+    m_record = new QCheckBox(tr("Record the incidents I open"), this);
+    m_record->setObjectName(u"historyRecord"_s);
+    m_record->setChecked(controller->isRecording());
+    m_forget = new QPushButton(tr("Forget"), this);
+    m_forget->setObjectName(u"historyForget"_s);
+    m_forget->setToolTip(tr("Remove the selected incident from the library (its logs stay where they are)"));
+    m_forget->setEnabled(false);
+    buttons->addWidget(m_record);
+    buttons->addStretch(1);
+    buttons->addWidget(m_forget);
+    layout->addLayout(buttons);
+    m_where = new QLabel(this);
+    m_where->setWordWrap(true);
+    m_where->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_where->setText(tr("Kept on this machine only, in %1").arg(controller->libraryPath()));
+    m_where->setEnabled(false); // the muted colour of a note
+    layout->addWidget(m_where);
+
+    connect(m_filter, &QLineEdit::textChanged, this, &HistoryPanel::setFilter);
+    connect(m_table, &QTableView::activated, this, &HistoryPanel::activate);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_forget->setEnabled(m_table->selectionModel()->hasSelection()); });
+    connect(m_forget, &QPushButton::clicked, this, &HistoryPanel::forgetSelected);
+    connect(m_record, &QCheckBox::toggled, controller, &HistoryController::setRecording);
+    connect(controller, &HistoryController::libraryChanged, this, &HistoryPanel::reload);
+    reload();
+}
+
+QString HistoryPanel::culpritsText() const
+{
+    return m_culprits->text();
+}
+
+void HistoryPanel::setFilter(const QString &text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text);
+    m_proxy->setFilterFixedString(text);
+}
+
+void HistoryPanel::reload()
+{
+    m_model->setIncidents(m_controller->incidents());
+    m_table->resizeColumnsToContents();
+    QStringList lines;
+    for (const history::RecurringCulprit &c : m_controller->culprits())
+        lines << c.sentence.toHtmlEscaped();
+    if (m_controller->incidents().isEmpty())
+        m_culprits->setText(tr("No incidents recorded yet. Each incident you open is kept here, so the next one can say whether it was seen before."));
+    else if (lines.isEmpty())
+        m_culprits->setText(tr("No node, GPU or component version started more than one incident in the last %1 days.")
+                                .arg(HistoryController::CulpritDays));
+    else
+        m_culprits->setText(tr("<b>Recurring in the last %1 days</b><br>%2").arg(HistoryController::CulpritDays).arg(lines.join(u"<br>"_s)));
+}
+
+void HistoryPanel::activate(const QModelIndex &index)
+{
+    const history::IncidentRecord *r = m_model->incident(m_proxy->mapToSource(index).row());
+    if (!r || r->origin.isEmpty())
+        return;
+    Q_EMIT openRequested(r->origin.split(u'\n'));
+}
+
+void HistoryPanel::forgetSelected()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return;
+    if (const history::IncidentRecord *r = m_model->incident(m_proxy->mapToSource(rows.first()).row()))
+        m_controller->forget(r->id);
+}
+
+} // namespace rankscope::ui
