@@ -31,6 +31,8 @@ namespace {
 constexpr qint64 JobWindowMarginMs = 15 * 60 * 1000;
 constexpr qint64 NewRunGapMs = 60 * 60 * 1000;
 constexpr qint64 RecoveryWindowMs = 5 * 60 * 1000;
+// A warning followed by this much more training did not stop the job (dropTransientWarnings).
+constexpr qint64 TransientWarningMs = 5 * 60 * 1000;
 // Reports of one moment seen by two processes differ by clock skew and flush delays.
 constexpr qint64 YieldToleranceMs = 5000;
 
@@ -195,14 +197,14 @@ struct Builder
         for (int i = 0; i < in.events.size(); ++i) {
             const Event &e = in.events.at(i);
             if (e.source.isValid() && e.timeMs != NoTime && !e.timeInferred
-                && !in.files.at(e.source.file).runStartLines.isEmpty())
+                && !in.files.at(e.source.file).runBoundaries.isEmpty())
                 byFile[e.source.file].append(i);
         }
         for (auto it = byFile.begin(); it != byFile.end(); ++it) {
             QList<int> &timed = it.value();
             std::sort(timed.begin(), timed.end(), [this](int a, int b) { return in.events.at(a).source.line < in.events.at(b).source.line; });
             qint64 cutoff = 0;
-            for (const qint64 start : in.files.at(it.key()).runStartLines) {
+            for (const qint64 start : in.files.at(it.key()).runBoundaries) {
                 const auto after = std::lower_bound(timed.cbegin(), timed.cend(), start,
                     [this](int i, qint64 line) { return in.events.at(i).source.line < line; });
                 if (after == timed.cbegin() || after == timed.cend())
@@ -307,6 +309,7 @@ struct Builder
                 continue; // context: before the job started or after it ended, an earlier run, or it cleared
             candidates.append(i);
         }
+        dropTransientWarnings();
         // A line without a timestamp of its own got a coarse time from its neighbours; when the
         // same failure on the same node (a launcher's copy, the worker's traceback) also has a
         // line with a real timestamp (error.json, a stamped WARN), that time is the better one.
@@ -324,6 +327,34 @@ struct Builder
             if (best != NoTime)
                 effective.insert(i, best);
         }
+    }
+    // A warning the job trained on after (c10d's "failed to connect" while the store came up, a
+    // throttling notice) did not stop it: when the incident has another candidate, such a line
+    // is context. Training is collective, so a step printed anywhere more than
+    // TransientWarningMs after the warning means every rank got past it — also the rank that
+    // warned. Alone, the warning stays a candidate: it may be all a paste shows.
+    void dropTransientWarnings()
+    {
+        qint64 lastStep = NoTime;
+        for (const Event &e : in.events)
+            if (e.kind == Event::Kind::TrainingStep && e.timeMs != NoTime && !e.timeInferred && !e.timeCoarse)
+                lastStep = std::max(lastStep, e.timeMs);
+        if (lastStep == NoTime)
+            return;
+        QList<int> kept;
+        bool dropped = false;
+        for (int i : std::as_const(candidates)) {
+            const Event &e = in.events.at(i);
+            const FingerprintSpec *s = spec(e);
+            const bool wentOn = s && s->severity == FingerprintSpec::Severity::Warning && e.timeMs != NoTime && !e.timeInferred
+                && !e.timeCoarse && lastStep > e.timeMs + TransientWarningMs;
+            if (wentOn)
+                dropped = true;
+            else
+                kept.append(i);
+        }
+        if (dropped && !kept.isEmpty())
+            candidates = kept;
     }
     qint64 timeOf(int i) const { return effective.value(i, in.events.at(i).timeMs); }
     bool earlier(int a, int b) const
@@ -603,7 +634,7 @@ struct Builder
 
         bool refined = refineSharedMessage(chosen, causes, entry);
         entry = kb.entry(v.entry);
-        refineBySymptomMatrix(entry);
+        refineBySymptomMatrix(entry, chosen);
         entry = kb.entry(v.entry);
 
         const Culprit c = culpritOf(chosen);
@@ -703,32 +734,64 @@ struct Builder
     }
 
     // A symptom whose root cause the version matrix shows (a truncated message between nodes
-    // that run different NCCL builds): name the cause, keep the line as evidence.
-    void refineBySymptomMatrix(const kb::Entry *entry)
+    // that run different NCCL builds): name the cause, keep the line as evidence. Which nodes'
+    // outliers count is the entry's outlier-scope: the node that failed, or (job) also the peer
+    // its line names and then any node of the job, whose outlier then is the initiator.
+    void refineBySymptomMatrix(const kb::Entry *entry, int chosen)
     {
         Verdict &v = out.verdict;
         if (!entry || (entry->category != u"communication"_s && entry->category != u"network"_s) || v.node.isEmpty())
             return;
         VersionMatrixBuilder::singleOutFailingNode(out.matrix, v.node);
-        for (const QString &relatedId : entry->related) {
-            const kb::Entry *related = kb.entry(relatedId);
-            if (!related || related->conditions.isEmpty())
-                continue;
-            for (const kb::Condition &c : related->conditions) {
-                for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
-                    // Only what differs on the node that failed explains its failure.
-                    if (o.node != v.node || o.component != c.component
-                        || (c.kind == kb::Condition::Kind::Equals && o.value != c.value) || v.entry == relatedId)
-                        continue;
-                    v.chain.append({ChainStep::Role::Context, relatedId,
-                                    u"%1 is what the matrix shows behind this symptom: %2 is %3 on %4 but %5 elsewhere"_s.arg(
-                                        related->title, o.component, o.value, o.node, o.majority),
-                                    o.evidence});
-                    v.entry = relatedId;
+        QStringList nodes{v.node};
+        if (entry->outlierScope == kb::Entry::OutlierScope::Job) {
+            if (chosen >= 0) {
+                const Event &e = in.events.at(chosen);
+                QString peer = e.capture(u"peer_ip"_s);
+                if (peer.isEmpty())
+                    peer = e.capture(u"peer"_s).section(u'<', 0, 0);
+                if (const QString peerNode = peer.isEmpty() ? QString() : nodeOfAddress(peer); !peerNode.isEmpty() && !nodes.contains(peerNode))
+                    nodes << peerNode;
+            }
+            for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers))
+                if (!nodes.contains(o.node) && in.job.nodes.contains(o.node))
+                    nodes << o.node;
+        }
+        // A root cause (precedence inventory: the version conflict) names the finding better
+        // than another symptom of it that also lists the component.
+        QStringList ordered = entry->related;
+        std::stable_partition(ordered.begin(), ordered.end(), [this](const QString &id) {
+            const kb::Entry *r = kb.entry(id);
+            return r && r->precedence == u"inventory"_s;
+        });
+        for (const QString &node : std::as_const(nodes)) {
+            for (const QString &relatedId : std::as_const(ordered)) {
+                const kb::Entry *related = kb.entry(relatedId);
+                if (!related || related->conditions.isEmpty() || v.entry == relatedId)
+                    continue;
+                for (const kb::Condition &c : related->conditions) {
+                    for (const VersionMatrix::Outlier &o : std::as_const(out.matrix.outliers)) {
+                        if (o.node != node || o.component != c.component || (c.kind == kb::Condition::Kind::Equals && o.value != c.value))
+                            continue;
+                        const QString why = u"%1 is what the matrix shows behind this symptom: %2 is %3 on %4 but %5 elsewhere"_s.arg(
+                            related->title, o.component, o.value, o.node, o.majority);
+                        v.entry = relatedId;
+                        if (o.node == v.node) {
+                            v.chain.append({ChainStep::Role::Context, relatedId, why, o.evidence});
+                        } else {
+                            // The odd node started it; the line that showed it stays in the chain.
+                            const Evidence symptom = v.evidence;
+                            refineToNode(o.node, why, o.evidence);
+                            // Without a line of its own there, the outlier's inventory line is
+                            // the verdict's evidence: it is what names the node.
+                            if (v.evidence.source == symptom.source)
+                                v.evidence = o.evidence;
+                            v.chain.append({ChainStep::Role::Context, entry->id, u"the symptom, printed where the mismatch was first noticed"_s, symptom});
+                        }
+                        return;
+                    }
                 }
             }
-            if (v.entry == relatedId)
-                return;
         }
     }
 

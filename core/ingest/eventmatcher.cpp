@@ -99,6 +99,13 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
         // A launcher starting: torchrun's OMP_NUM_THREADS banner and INFO config line, the
         // DeepSpeed launcher's world info. Printed once per invocation, not per worker restart.
         QRegularExpression(uR"(Setting OMP_NUM_THREADS environment variable for each process|Starting elastic_operator with launch configs|WORLD INFO DICT:)"_s),
+        // The scheduler ending a job or step (slurmstepd's banner, srun forcing the end): what
+        // follows in an appended file may be the next job.
+        QRegularExpression(uR"(\*\*\* (?:JOB|STEP) \d+(?:[._]\w+)? ON \S+ (?:CANCELLED|FAILED)|srun: Force Terminated )"_s),
+        // The torchrun agent naming the folder its workers write to (--log-dir with --redirects
+        // or --tee): "log directory set to: /runs/x/elastic/x_7wq0d1ke", "Setting worker2 reply
+        // file to: /runs/…/x_7wq0d1ke/attempt_0/2/error.json".
+        QRegularExpression(uR"((?:log directory set to: |Setting worker\d+ reply file to: )(?<dir>\S*?[^/\s]+_[a-z0-9_]{8})(?:/|\s*$))"_s),
     };
     for (auto &re : m_builtins)
         re.optimize();
@@ -119,6 +126,11 @@ EventMatcher::EventMatcher(const QList<FingerprintSpec> &fingerprints)
     addTarget(u"Setting OMP_NUM_THREADS"_s, -1 - RunStart);
     addTarget(u"Starting elastic_operator"_s, -1 - RunStart);
     addTarget(u"WORLD INFO DICT:"_s, -1 - RunStart);
+    addTarget(u"*** JOB "_s, -1 - RunEnd);
+    addTarget(u"*** STEP "_s, -1 - RunEnd);
+    addTarget(u"srun: Force Terminated"_s, -1 - RunEnd);
+    addTarget(u"log directory set to: "_s, -1 - LogDirectory);
+    addTarget(u"reply file to: "_s, -1 - LogDirectory);
     const QList<FactPattern> &facts = factPatterns();
     for (int i = 0; i < facts.size(); ++i) {
         QRegularExpression re(facts.at(i).regex);

@@ -16,7 +16,7 @@ namespace rankscope::ingest {
 class EventMatcher
 {
 public:
-    enum Builtin { InitComplete = 0, CommRanks, TrainingStep, LauncherRank, LossScaleOverflow, AgentGroupRank, AgentProcsPerNode, BootTime, SrunTaskNode, SlurmVariable, RayWorkerRank, LauncherHost, RunStart, FirstFact };
+    enum Builtin { InitComplete = 0, CommRanks, TrainingStep, LauncherRank, LossScaleOverflow, AgentGroupRank, AgentProcsPerNode, BootTime, SrunTaskNode, SlurmVariable, RayWorkerRank, LauncherHost, RunStart, RunEnd, LogDirectory, FirstFact };
 
     // Facts for the version matrix read from log lines in the same pass: what the process
     // actually loaded (NCCL banner, chosen transport, plugin, driver), with their evidence line.

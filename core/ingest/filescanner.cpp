@@ -522,9 +522,15 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             if (!host.isEmpty())
                 ++m_scan.hostClaims[host.toUtf8()];
             continue; // attribution only
-        } else if (builtin == EventMatcher::RunStart) {
-            if (m_scan.runStartLines.isEmpty() || m_scan.runStartLines.back() < lineNo)
-                m_scan.runStartLines.append(lineNo);
+        } else if (builtin == EventMatcher::RunStart || builtin == EventMatcher::RunEnd) {
+            const qint64 boundary = builtin == EventMatcher::RunStart ? lineNo : lineNo + 1;
+            if (m_scan.runBoundaries.isEmpty() || m_scan.runBoundaries.back() < boundary)
+                m_scan.runBoundaries.append(boundary);
+            continue;
+        } else if (builtin == EventMatcher::LogDirectory) {
+            const QString dir = ev.capture(u"dir"_s).section(u'/', -1);
+            if (!dir.isEmpty() && !m_scan.logDirs.contains(dir) && m_scan.logDirs.size() < 64)
+                m_scan.logDirs.append(dir);
             continue;
         } else if (builtin == EventMatcher::SlurmVariable) {
             m_scan.slurmVariables.append({ev.capture(u"key"_s), ev.capture(u"value"_s), lineNo});

@@ -68,7 +68,8 @@ struct FileScan
         qint64 line = 0;
     };
     QList<TaskNode> taskNodes;         // srun: error: <node>: task(s) N: the node of those tasks
-    QList<qint64> runStartLines;       // a launcher started here (torchrun, DeepSpeed): ascending
+    QList<qint64> runBoundaries;       // a run may start here (InputFile::runBoundaries): ascending
+    QStringList logDirs;               // torchrun agent: the folders its workers write to (last component)
     struct SlurmVariable
     {
         QString key;

@@ -354,6 +354,55 @@ void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &wa
 // Slurm --output=%j-%t.out and the like: the task id a file's name holds, for the files that
 // nothing else attributes, when their lines do not say otherwise (a file whose lines claim
 // another rank, or several, shows the number is not the task).
+// torchrun writes each node's worker output under a folder of its own,
+// <log dir>/<run id>_<8 random characters>/attempt_N/<local rank>/: every file under one such
+// folder comes from one node. The agent names the folder in its log ("log directory set to:
+// …"), so the folder takes the agent's node; without that line, the node one of its files
+// names (an NCCL line, a [pod/…] prefix) is the node of the others.
+void nodesFromTorchrunLogDirs(const QList<Scanned> &scanned, IngestResult &result, Warnings &warnings)
+{
+    static const QRegularExpression runFolder(uR"(^((?:.*/)?([^/]+_[a-z0-9_]{8}))/attempt_\d+/)"_s);
+    QHash<QString, QString> named; // folder name -> the node of the agent that named it
+    QSet<QString> ambiguous;
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const QString &node = result.files.at(fi).node;
+        if (node.isEmpty())
+            continue;
+        for (const QString &dir : scanned.at(fi).scan.logDirs) {
+            if (named.contains(dir) && named.value(dir) != node)
+                ambiguous.insert(dir);
+            named.insert(dir, node);
+        }
+    }
+    QHash<QString, QSet<QString>> claimed; // folder path -> nodes its files name
+    for (const InputFile &f : std::as_const(result.files)) {
+        const auto m = runFolder.match(f.path);
+        if (m.hasMatch() && !f.node.isEmpty())
+            claimed[m.captured(1)].insert(f.node);
+    }
+    for (int fi = 0; fi < result.files.size(); ++fi) {
+        InputFile &f = result.files[fi];
+        const auto m = runFolder.match(f.path);
+        if (!f.node.isEmpty() || !m.hasMatch() || scanned.at(fi).scan.hostClaims.size() > 1)
+            continue;
+        const QString name = m.captured(2);
+        const QSet<QString> nodes = claimed.value(m.captured(1));
+        QString node;
+        if (named.contains(name) && !ambiguous.contains(name))
+            node = named.value(name);
+        else if (nodes.size() == 1)
+            node = *nodes.cbegin();
+        if (node.isEmpty())
+            continue;
+        if (!nodes.isEmpty() && !nodes.contains(node)) {
+            warnings.append({Warning::Kind::Attribution, f.path, 0,
+                             u"the agent on %1 names this folder, but other files in it name another host; left unattributed"_s.arg(node)});
+            continue;
+        }
+        f.node = node;
+    }
+}
+
 void taskIdsFromFileNames(const QList<Scanned> &scanned, QList<PathAttribution> &paths, Warnings &warnings)
 {
     QStringList names;
@@ -688,8 +737,11 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     prev.scan.workerRanks += moved.workerRanks;
                     prev.scan.launcherRanks += moved.launcherRanks;
                     prev.scan.taskNodes += moved.taskNodes;
-                    for (const qint64 l : moved.runStartLines)
-                        prev.scan.runStartLines.append(l + shift);
+                    for (const qint64 l : moved.runBoundaries)
+                        prev.scan.runBoundaries.append(l + shift);
+                    for (const QString &d : moved.logDirs)
+                        if (!prev.scan.logDirs.contains(d))
+                            prev.scan.logDirs.append(d);
                     for (auto v : moved.slurmVariables) {
                         v.line += shift;
                         prev.scan.slurmVariables.append(v);
@@ -824,7 +876,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.ansi = s.scan.ansi;
         f.truncatedLastLine = s.scan.endsWithoutNewline;
         f.overlongLines = s.scan.overlongLines > 0;
-        f.runStartLines = s.scan.runStartLines;
+        f.runBoundaries = s.scan.runBoundaries;
         f.localRank = pa.localRank;
         f.keptText = s.keptText;
         if (s.keptTooLarge)
@@ -862,6 +914,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         }
         result->files.append(f);
     }
+    nodesFromTorchrunLogDirs(scanned, *result, sh.warnings);
 
     // A node's torchrun agent knows the global rank of its local ranks: its failure summary
     // names them, and its rendezvous line gives its group rank (x nproc_per_node). The offset

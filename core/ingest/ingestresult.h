@@ -66,9 +66,12 @@ struct InputFile
     bool truncatedLastLine = false;
     bool overlongLines = false;
     bool bracketRanks = false; // lines carry MPICH / Intel MPI "[rank] " labels
-    // Lines where a launcher (torchrun, DeepSpeed) started: a file appended to by several runs
-    // (tee -a, Slurm --open-mode=append) has more than one.
-    QList<qint64> runStartLines;
+    // Lines where another run may begin in a file appended to by several (tee -a, Slurm
+    // --open-mode=append): where a launcher (torchrun, DeepSpeed) started, and the line after
+    // the scheduler's end of a job ("*** JOB 772514 ON … CANCELLED AT …", "srun: Force
+    // Terminated …"). Ascending. The analysis takes one as a run's start when the timed lines
+    // around it are more than an hour apart.
+    QList<qint64> runBoundaries;
     // The file's text encoding; lines, offsets and checkpoints are those of its UTF-8 decoding.
     TextEncoding encoding = TextEncoding::Utf8;
     // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of

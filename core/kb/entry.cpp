@@ -241,6 +241,7 @@ QJsonObject toJson(const Entry &e)
         { u"external"_s, e.external },
         { u"consequenceOf"_s, strings(e.consequenceOf) },
         { u"yieldsTo"_s, strings(e.yieldsTo) },
+        { u"outlierScope"_s, e.outlierScope == Entry::OutlierScope::Job ? u"job"_s : u"node"_s },
         { u"fingerprints"_s, fingerprints },
         { u"collectNext"_s, hints },
         { u"conditions"_s, conditions },
@@ -296,6 +297,7 @@ std::optional<Entry> entryFromJson(const QJsonObject &o, QString *error)
     e.external = o.value(u"external"_s).toBool();
     e.consequenceOf = strings(o.value(u"consequenceOf"_s));
     e.yieldsTo = strings(o.value(u"yieldsTo"_s));
+    e.outlierScope = o.value(u"outlierScope"_s).toString() == u"job"_s ? Entry::OutlierScope::Job : Entry::OutlierScope::Node;
     for (const QJsonValue &v : o.value(u"collectNext"_s).toArray())
         e.collectNext.append({ v[u"gap"_s].toString(), v[u"text"_s].toString() });
     const QJsonArray fingerprints = o.value(u"fingerprints"_s).toArray();

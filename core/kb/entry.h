@@ -129,6 +129,12 @@ struct Entry
     // against the clients' "cannot connect"), unless this line names its culprit itself.
     QStringList consequenceOf;
     QStringList yieldsTo;
+    // outlier-scope: where a version-matrix outlier explains this symptom through a related
+    // entry's inventory conditions. Node (default): only on the node that printed the line.
+    // Job: on any node of the job — a mismatch between nodes (two NCCL builds) shows on the
+    // side that reads the other's message first, which is often the healthy one.
+    enum class OutlierScope { Node, Job };
+    OutlierScope outlierScope = OutlierScope::Node;
     QList<Fingerprint> fingerprints;
     QList<Hint> collectNext;
     QList<Condition> conditions;

@@ -268,7 +268,7 @@ bool Parser::parseHeader()
     }
     static const QRegularExpression keyRe(u"^([a-z]+(?:-[a-z]+)*):(?: (.*))?$"_s);
     static const QStringList known = { u"id"_s, u"title"_s, u"category"_s, u"role"_s, u"tags"_s, u"summary"_s,
-        u"related"_s, u"precedence"_s, u"external"_s, u"consequence-of"_s, u"yields-to"_s };
+        u"related"_s, u"precedence"_s, u"external"_s, u"consequence-of"_s, u"yields-to"_s, u"outlier-scope"_s };
     QHash<QString, QString> values;
     QSet<QString> seen;
     int i = 1;
@@ -373,6 +373,12 @@ bool Parser::parseHeader()
         if (v != u"true"_s && v != u"false"_s)
             warn(lineOf(u"external"_s), u"external is 'true' or 'false'"_s);
         m_entry.external = v == u"true"_s;
+    }
+    if (values.contains(u"outlier-scope"_s)) {
+        const QString v = values.value(u"outlier-scope"_s);
+        if (v != u"node"_s && v != u"job"_s)
+            warn(lineOf(u"outlier-scope"_s), u"outlier-scope is 'node' or 'job'"_s);
+        m_entry.outlierScope = v == u"job"_s ? Entry::OutlierScope::Job : Entry::OutlierScope::Node;
     }
     for (const QString &key : { u"consequence-of"_s, u"yields-to"_s }) {
         QStringList &target = key == u"yields-to"_s ? m_entry.yieldsTo : m_entry.consequenceOf;

@@ -352,6 +352,9 @@ private Q_SLOTS:
         QTest::addRow("related not a slug")
             << QByteArray("tags: fixture") << QByteArray("related: Bad Id\ntags: fixture") << QByteArray("related:")
             << u"not a slug"_s;
+        QTest::addRow("outlier-scope neither node nor job")
+            << QByteArray("tags: fixture") << QByteArray("outlier-scope: cluster\ntags: fixture") << QByteArray("outlier-scope:")
+            << u"outlier-scope is 'node' or 'job'"_s;
         QTest::addRow("unknown section") << QByteArray("## Prevention") << QByteArray("## Aftercare")
                                          << QByteArray("## Aftercare") << u"unknown section '## Aftercare'"_s;
         QTest::addRow("sections out of order")

@@ -38,8 +38,6 @@ const QHash<QString, QString> &knownMisses()
          u"the raylet summary naming the node's IP was hard-wrapped and its first physical line shortened by the reporter's [DATE]; the line matches only in part, without its IP capture"_s},
         {u"slurm-label-ib-port-down-timelimit"_s,
          u"the node is right, but all eight ranks of gn021 print the port error; that the failed rail 4 is rank 20's is only in NCCL's channel lines ('via NET/IB/4'), which are not joined to the HCA yet"_s},
-        {u"slurm-pyxis-stale-nccl-wheel"_s,
-         u"the stale node's NCCL 2.20.5 is an outlier of the matrix, but the first error is a healthy node's 'message truncated' naming the stale node's address, and the inventory rule does not yet reach from that peer to the outlier"_s},
         {u"deepspeed-pdsh-lustre-quota-barrier"_s,
          u"entry and node are right; the failing line names only its pid ('[pid 41986]'), and the pid's rank is in DeepSpeed's 'process 41986 spawned with command: [... --local_rank=5 ...]' line and the node_rank, a join not made yet"_s},
     };

@@ -27,6 +27,13 @@ using namespace rankscope::ui;
 
 namespace {
 
+// Whether the verdict's chain of evidence has a line of rank on node.
+bool chainHas(const analysis::AnalysisResult &r, int rank, const QString &node)
+{
+    return std::any_of(r.verdict.chain.cbegin(), r.verdict.chain.cend(),
+                       [&](const analysis::ChainStep &s) { return s.evidence.rank == rank && s.evidence.node == node; });
+}
+
 const ingest::ClockOffset *offsetOf(const ingest::IngestResult &r, const QString &node)
 {
     for (const ingest::ClockOffset &c : r.clockOffsets) {
@@ -142,8 +149,10 @@ private Q_SLOTS:
         QCOMPARE(changed.size(), 1);
         QVERIFY(ready.wait(20000));
         QCOMPARE(w.corrections(), reviewerCorrections());
-        QVERIFY2(w.overview()->verdictText().contains(u"Rank 9"_s), qPrintable(w.overview()->verdictText()));
-        QVERIFY(w.overview()->verdictText().contains(u"gpu-z9"_s));
+        // The corrected file is rank 9 on gpu-z9 in the analysis: its line is the symptom in the
+        // chain. (With rank2.log on a third node, gpu-a01 alone runs NCCL 2.21.5: the verdict
+        // moves to that outlier, the rule for a truncated message between two builds.)
+        QVERIFY2(chainHas(*w.analysis(), 9, u"gpu-z9"_s), qPrintable(w.overview()->verdictText()));
         const ingest::ClockOffset *offset = offsetOf(*w.ingestResult(), u"gpu-a01"_s);
         QVERIFY(offset);
         QCOMPARE(offset->method, u"manual"_s);
@@ -196,7 +205,7 @@ private Q_SLOTS:
         w2.openPaths({casePath});
         QVERIFY(ready.wait(20000));
         QCOMPARE(w2.corrections(), reviewerCorrections());
-        QVERIFY2(w2.overview()->verdictText().contains(u"Rank 9"_s), qPrintable(w2.overview()->verdictText()));
+        QVERIFY2(chainHas(*w2.analysis(), 9, u"gpu-z9"_s), qPrintable(w2.overview()->verdictText()));
     }
 
 private:
