@@ -3,6 +3,7 @@
 // The incident history in the window: every analysis opened is recorded, the Overview says what
 // an incident shares with earlier ones and links to them, the History dock lists, filters,
 // opens and forgets incidents, recording can be turned off; and File → Compare with Good Run.
+#include "casecontroller.h"
 #include "guitestsupport.h"
 #include "historycontroller.h"
 #include "historypanel.h"
@@ -144,6 +145,38 @@ private Q_SLOTS:
         QVERIFY(historySettled(w));
         QCOMPARE(recorded(w.history()->libraryPath()), before);
         w.history()->setRecording(true);
+    }
+
+    // A reviewer's verdict in the open case is what the library keeps, marked as corrected.
+    void reviewerVerdictIsRecorded()
+    {
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        w.show();
+        QVERIFY(historySettled(w));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
+        QVERIFY(historySettled(w));
+        CaseController *c = w.caseController();
+        c->setInteractive(false);
+        QVERIFY(c->newCase(u"OOM reviewed"_s));
+        cases::VerdictOverride o;
+        o.active = true;
+        o.rank = 5;
+        o.node = u"gpu-corrected"_s;
+        o.entry = u"host-oom-kill"_s;
+        o.reason = u"the host ran out of memory first"_s;
+        c->setVerdictOverride(o);
+        QVERIFY(historySettled(w));
+        const history::IncidentRecord *r = nullptr;
+        for (const auto &i : w.history()->incidents())
+            if (i.origin == test::handmade("cuda-oom-slurm"))
+                r = &i;
+        QVERIFY(r);
+        QCOMPARE(r->entry, u"host-oom-kill"_s);
+        QCOMPARE(r->node, u"gpu-corrected"_s);
+        QCOMPARE(r->rank, 5);
+        QVERIFY(r->overridden);
+        c->closeCase();
     }
 
     void compareWithGoodRun()

@@ -503,6 +503,7 @@ void CaseController::setVerdictOverride(const cases::VerdictOverride &value)
     m_data.verdictOverride = value;
     markDirty();
     updateViews();
+    Q_EMIT verdictOverrideChanged();
 }
 
 CaseController::LineDetails CaseController::lineDetails(SourceRef source)

@@ -122,6 +122,8 @@ public:
 
 Q_SIGNALS:
     void caseChanged();
+    // The reviewer's verdict was set, changed or withdrawn.
+    void verdictOverrideChanged();
     void dirtyChanged(bool dirty);
     void saved(const QString &path);
     // Something went wrong (also shown in a message box while interactive).

@@ -41,7 +41,7 @@ const history::IncidentRecord *HistoryController::incident(qint64 id) const
     return nullptr;
 }
 
-void HistoryController::record(const analysis::AnalysisResultPtr &result, const QStringList &opened)
+void HistoryController::record(const analysis::AnalysisResultPtr &result, const QStringList &opened, const cases::VerdictOverride &override)
 {
     if (!result || result->ingest->files.isEmpty())
         return;
@@ -54,6 +54,14 @@ void HistoryController::record(const analysis::AnalysisResultPtr &result, const 
     if (!current) {
         Q_EMIT this->problem(problem);
         return;
+    }
+    if (override.active) {
+        current->entry = override.entry;
+        current->rank = override.rank;
+        current->node = override.node;
+        current->overridden = true;
+        if (!override.reason.isEmpty())
+            current->summary = tr("Corrected by the reviewer: %1").arg(override.reason);
     }
     start(std::move(current), isRecording());
 }

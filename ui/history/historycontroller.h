@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "casedata.h"
 #include "jobtracker.h"
 #include "recurringculprits.h"
 #include "seenbefore.h"
@@ -29,8 +30,10 @@ public:
     void setRecording(bool on);
 
     // Records result (opened: what the user opened), then reloads the library and works out
-    // what the incident shares with earlier ones. Without recording, only the latter.
-    void record(const analysis::AnalysisResultPtr &result, const QStringList &opened);
+    // what the incident shares with earlier ones. Without recording, only the latter. An active
+    // reviewer's verdict (the open case's override) is what the library keeps as the verdict,
+    // marked as corrected by hand. Recording the same bundle again updates its incident.
+    void record(const analysis::AnalysisResultPtr &result, const QStringList &opened, const cases::VerdictOverride &override = {});
     // Reloads the library (the History dock opens, an incident was forgotten).
     void refresh();
     void forget(qint64 id);

@@ -521,6 +521,15 @@ void MainWindow::createWorkbench()
             openPaths(r->origin.split(u'\n'));
     });
     m_history->refresh();
+    // A reviewer's verdict set or withdrawn in the open case is what the library keeps.
+    const auto recordOverride = [this] {
+        if (!m_analysis || !m_case->hasCase() || m_case->caseData().verdictOverride == m_recordedOverride)
+            return;
+        m_recordedOverride = m_case->caseData().verdictOverride;
+        m_history->record(m_analysis, m_paths, m_recordedOverride);
+    };
+    connect(m_case, &CaseController::caseChanged, this, recordOverride);
+    connect(m_case, &CaseController::verdictOverrideChanged, this, recordOverride);
     connect(m_timeline, &TimelinePlot::eventActivated, this, &MainWindow::showSource);
     connect(m_matrix, &MatrixView::sourceActivated, this, &MainWindow::showSource);
     connect(m_encyclopedia, &EncyclopediaPanel::evidenceActivated, this, &MainWindow::showSource);
@@ -602,8 +611,10 @@ void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
     m_copySummaryAction->setEnabled(true);
     m_compareAction->setEnabled(true);
     // A cancelled load is part of a bundle: not the incident to remember.
-    if (!result->ingest->cancelled)
-        m_history->record(result, m_paths);
+    if (!result->ingest->cancelled) {
+        m_recordedOverride = m_case->hasCase() ? m_case->caseData().verdictOverride : cases::VerdictOverride();
+        m_history->record(result, m_paths, m_recordedOverride);
+    }
     Q_EMIT analysisReady();
 }
 

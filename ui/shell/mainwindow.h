@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysisresult.h"
+#include "casedata.h"
 #include "ingestconfig.h"
 #include "reportannotations.h"
 
@@ -187,6 +188,7 @@ private:
     HistoryController *m_history = nullptr;
     HistoryPanel *m_historyPanel = nullptr;
     QAction *m_compareAction = nullptr;
+    cases::VerdictOverride m_recordedOverride; // the override the history last recorded
     std::unique_ptr<JobTracker> m_compareJob;
     QByteArray m_defaultState; // the docks as createWorkbench() placed them
     bool m_layoutRestored = false; // the user's saved layout was restored: keep it
