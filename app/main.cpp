@@ -7,7 +7,9 @@
 #include <QGuiApplication>
 #include <QTextStream>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #ifdef RANKSCOPE_WITH_GUI
@@ -55,7 +57,17 @@ int main(int argc, char **argv)
 #endif
         QTextStream out(stdout);
         QTextStream err(stderr);
-        return rankscope::CommandLine::run(args, versions, out, err);
+        const int code = rankscope::CommandLine::run(args, versions, out, err);
+        // `analyze > file` on a full disk, `report --out - | head`: output that did not reach
+        // its file is a failure, not exit 0 with truncated JSON.
+        out.flush();
+        const bool failed = out.status() != QTextStream::Ok || std::fflush(stdout) != 0 || std::ferror(stdout);
+        if (failed) {
+            err << u"rankscope: cannot write the output to standard output: "_s << QString::fromLocal8Bit(std::strerror(errno)) << u'\n';
+            err.flush();
+            return code == 0 ? 1 : code;
+        }
+        return code;
     }
 #ifdef RANKSCOPE_WITH_GUI
     QApplication app(argc, argv);
