@@ -90,7 +90,7 @@ struct VersionMatrix
 
 struct ChainStep
 {
-    enum class Role { Initiating, Collateral, Context };
+    using Role = LineRole;
     Role role = Role::Context;
     QString entry;
     QString why;

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analyzer.h"
+#include "naturalorder.h"
 
 #include "inventoryparser.h"
 #include "knowledgebase.h"
@@ -477,6 +478,45 @@ struct Builder
         }
         return name;
     }
+    // The node several others' lines of the same failure name as their peer (retry-exceeded
+    // completions from three nodes, all towards 10.44.7.52): its HCA, cable or port is what they
+    // could not reach. One reporter alone proves nothing about the far side; then the writer.
+    Culprit peerQuorum(const Event &e) const
+    {
+        auto peerOf = [this](const Event &x) {
+            QString peer = x.capture(u"peer_ip"_s);
+            if (peer.isEmpty())
+                peer = x.capture(u"peer"_s).section(u'<', 0, 0);
+            return peer.isEmpty() ? QString() : nodeOfAddress(peer);
+        };
+        const QString host = peerOf(e);
+        if (host.isEmpty())
+            return {};
+        const QString entry = entryOf(e);
+        QSet<QString> reporters;
+        QSet<int> hostRanks; // the peer node's own ranks that report the same failure
+        for (const Event &x : in.events) {
+            if (entryOf(x) != entry || x.node.isEmpty())
+                continue;
+            if (x.node == host) {
+                if (x.rank >= 0)
+                    hostRanks.insert(x.rank);
+            } else if (peerOf(x) == host) {
+                reporters.insert(x.node);
+            }
+        }
+        if (reporters.size() < 2)
+            return {};
+        QStringList names(reporters.cbegin(), reporters.cend());
+        std::sort(names.begin(), names.end(), NaturalLess());
+        Culprit c{true, true, -1, host, u"%1 other nodes report the same failure towards %2 (%3)"_s.arg(names.size()).arg(host, names.join(u", "_s))};
+        if (hostRanks.size() == 1) {
+            c.rank = *hostRanks.cbegin();
+            c.nodeLevel = false;
+        }
+        return c;
+    }
+
     Culprit culpritOf(int i) const
     {
         Culprit c;
@@ -498,6 +538,8 @@ struct Builder
             if (!host.isEmpty())
                 c = {true, true, -1, host, p == u"store"_s ? u"the store address in the error belongs to %1"_s.arg(host)
                                                              : u"the peer address in the error belongs to %1"_s.arg(host)};
+        } else if (p == u"peer-quorum"_s) {
+            c = peerQuorum(e);
         } else if (p == u"absent-node"_s) {
             const QString absent = nodeThatNeverJoined();
             if (!absent.isEmpty())
@@ -642,6 +684,19 @@ struct Builder
             v.node = c.node.isEmpty() ? v.node : c.node;
             v.rank = c.rank;
             v.chain.append({ChainStep::Role::Context, v.entry, c.why, v.evidence});
+            // The culprit's own earlier line of the same failure, when it printed one, is the
+            // better evidence and the better time.
+            if (!c.node.isEmpty() && c.node != e.node && v.timeMs != NoTime) {
+                for (int i = 0; i < in.events.size(); ++i) {
+                    const Event &o = in.events.at(i);
+                    if (o.node == c.node && (c.rank < 0 || o.rank == c.rank) && entryOf(o) == v.entry && o.timeMs != NoTime
+                        && !o.timeCoarse && o.timeMs < v.timeMs && spec(o)->role == FingerprintSpec::Role::Initiating) {
+                        v.evidence = evidence(o);
+                        v.timeMs = o.timeMs;
+                        break;
+                    }
+                }
+            }
         } else if (v.node.isEmpty() && !e.capture(u"node"_s).isEmpty()) {
             v.node = canonicalNode(e.capture(u"node"_s));
         }
@@ -1522,9 +1577,7 @@ QList<ingest::FingerprintSpec> Analyzer::fingerprintSpecs(const kb::KnowledgeBas
         s.suggests = f.suggests;
         s.pointsAt = f.pointsAt;
         s.recovers = f.recovers;
-        s.role = f.role == kb::FingerprintRole::Initiating ? FingerprintSpec::Role::Initiating
-                 : f.role == kb::FingerprintRole::Collateral ? FingerprintSpec::Role::Collateral
-                                                              : FingerprintSpec::Role::Context;
+        s.role = f.role; // one LineRole from the entry to the view
         s.severity = f.severity == kb::Severity::Fatal     ? FingerprintSpec::Severity::Fatal
                      : f.severity == kb::Severity::Error   ? FingerprintSpec::Severity::Error
                      : f.severity == kb::Severity::Warning ? FingerprintSpec::Severity::Warning

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "linerole.h"
 #include "progress.h"
 
 #include <QHash>
@@ -16,7 +17,7 @@ namespace rankscope::ingest {
 // scanner stays a pure function of its input and this config.
 struct FingerprintSpec
 {
-    enum class Role { Initiating, Collateral, Context };
+    using Role = LineRole;
     enum class Severity { Fatal, Error, Warning, Info };
 
     QString entryId;

@@ -114,7 +114,7 @@ const QStringList &hintGaps()
 const QStringList &pointsAtKinds()
 {
     static const QStringList list = { u"rank"_s, u"node"_s, u"peer"_s, u"store"_s, u"pid"_s, u"pci"_s,
-        u"absent-node"_s, u"self"_s };
+        u"absent-node"_s, u"self"_s, u"peer-quorum"_s };
     return list;
 }
 

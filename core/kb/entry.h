@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "linerole.h"
+
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -19,7 +21,7 @@ namespace rankscope::kb {
 // What a failure usually is in an incident: the first cause, a consequence, or either.
 enum class EntryRole { Initiating, Collateral, Either };
 // What one matching log line is: evidence of the cause, a consequence, or mere context.
-enum class FingerprintRole { Initiating, Collateral, Context };
+using FingerprintRole = LineRole;
 enum class Severity { Fatal, Error, Warning, Info };
 
 struct CodeBlock

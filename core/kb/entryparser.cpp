@@ -760,7 +760,10 @@ void Parser::parseFingerprints(const Section &s)
             fp.pointsAt = v.text.trimmed();
             if (!pointsAtKinds().contains(fp.pointsAt))
                 warn(v.number, u"unknown points-at '%1' (known: %2)"_s.arg(fp.pointsAt, pointsAtKinds().join(u", "_s)));
-            else if (fp.pointsAt != u"absent-node"_s && fp.pointsAt != u"self"_s
+            else if (fp.pointsAt == u"peer-quorum"_s) {
+                if (!re.namedCaptureGroups().contains(u"peer_ip"_s) && !re.namedCaptureGroups().contains(u"peer"_s))
+                    warn(v.number, u"points-at 'peer-quorum' needs a capture group peer_ip or peer"_s);
+            } else if (fp.pointsAt != u"absent-node"_s && fp.pointsAt != u"self"_s
                 && !re.namedCaptureGroups().contains(fp.pointsAt == u"store"_s ? u"peer"_s : fp.pointsAt))
                 warn(v.number, u"points-at '%1' names no capture group of the regex"_s.arg(fp.pointsAt));
         }

@@ -38,6 +38,8 @@ const QHash<QString, QString> &knownMisses()
          u"the raylet summary naming the node's IP was hard-wrapped and its first physical line shortened by the reporter's [DATE]; the line matches only in part, without its IP capture"_s},
         {u"slurm-label-ib-port-down-timelimit"_s,
          u"the node is right, but all eight ranks of gn021 print the port error; that the failed rail 4 is rank 20's is only in NCCL's channel lines ('via NET/IB/4'), which are not joined to the HCA yet"_s},
+        {u"slurm-label-node-fail-hung-task"_s,
+         u"entry and node are right; the answer key also names rank 6, the process the node's hung-task report names before the panic (pid 51234, joined through NCCL's host:pid), but a node failure's verdict is the node, not one of its ranks"_s},
         {u"deepspeed-pdsh-lustre-quota-barrier"_s,
          u"entry and node are right; the failing line names only its pid ('[pid 41986]'), and the pid's rank is in DeepSpeed's 'process 41986 spawned with command: [... --local_rank=5 ...]' line and the node_rank, a join not made yet"_s},
     };

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "linerole.h"
 #include "sourceref.h"
 
 #include <QList>
@@ -13,7 +14,7 @@ namespace rankscope::ui {
 // shape (diamond, ring, bar) as well as the colour, so it reads without colour vision.
 struct LogMark
 {
-    enum class Role { Initiating, Collateral, Context };
+    using Role = LineRole; // the shape and colour of its mark
 
     rankscope::SourceRef source;
     Role role = Role::Context;

@@ -582,7 +582,7 @@ void MainWindow::onAnalysed(const analysis::AnalysisResultPtr &result)
         if (role == analysis::ChainStep::Role::Context)
             continue;
         const ingest::Event &e = result->ingest->events.at(i);
-        marks.append({e.source, role == analysis::ChainStep::Role::Initiating ? LogMark::Role::Initiating : LogMark::Role::Collateral,
+        marks.append({e.source, role,
                       e.fingerprint >= 0 ? result->ingest->fingerprints.at(e.fingerprint).entryId : QString()});
     }
     m_logView->setMarks(marks);
