@@ -481,6 +481,9 @@ struct Builder
     // The node several others' lines of the same failure name as their peer (retry-exceeded
     // completions from three nodes, all towards 10.44.7.52): its HCA, cable or port is what they
     // could not reach. One reporter alone proves nothing about the far side; then the writer.
+    // Per (entry, peer node): the culprit that quorum gives. Culprits are asked for every
+    // candidate (yieldedTo), so a 16k-rank IB incident must not rescan its events per line.
+    mutable QHash<QString, Culprit> m_quorum;
     Culprit peerQuorum(const Event &e) const
     {
         auto peerOf = [this](const Event &x) {
@@ -493,6 +496,9 @@ struct Builder
         if (host.isEmpty())
             return {};
         const QString entry = entryOf(e);
+        const QString key = entry + u'\t' + host;
+        if (const auto known = m_quorum.constFind(key); known != m_quorum.cend())
+            return *known;
         QSet<QString> reporters;
         QSet<int> hostRanks; // the peer node's own ranks that report the same failure
         for (const Event &x : in.events) {
@@ -505,15 +511,17 @@ struct Builder
                 reporters.insert(x.node);
             }
         }
-        if (reporters.size() < 2)
-            return {};
-        QStringList names(reporters.cbegin(), reporters.cend());
-        std::sort(names.begin(), names.end(), NaturalLess());
-        Culprit c{true, true, -1, host, u"%1 other nodes report the same failure towards %2 (%3)"_s.arg(names.size()).arg(host, names.join(u", "_s))};
-        if (hostRanks.size() == 1) {
-            c.rank = *hostRanks.cbegin();
-            c.nodeLevel = false;
+        Culprit c;
+        if (reporters.size() >= 2) {
+            QStringList names(reporters.cbegin(), reporters.cend());
+            std::sort(names.begin(), names.end(), NaturalLess());
+            c = {true, true, -1, host, u"%1 other nodes report the same failure towards %2 (%3)"_s.arg(names.size()).arg(host, names.join(u", "_s))};
+            if (hostRanks.size() == 1) {
+                c.rank = *hostRanks.cbegin();
+                c.nodeLevel = false;
+            }
         }
+        m_quorum.insert(key, c);
         return c;
     }
 
