@@ -162,7 +162,7 @@ void printTable(const QList<IncidentRecord> &incidents, QTextStream &out)
 int list(const IncidentLibrary &library, const Options &o, QTextStream &out, QTextStream &err)
 {
     QList<IncidentRecord> incidents;
-    if (const auto r = library.list(&incidents); !r.ok) {
+    if (const auto r = library.list(&incidents, IncidentLibrary::Cells::Outliers); !r.ok) {
         err << u"rankscope history: "_s << r.message << u'\n';
         return 1;
     }
@@ -197,7 +197,7 @@ int show(const IncidentLibrary &library, const Options &o, QTextStream &out, QTe
         return 2;
     IncidentRecord r;
     QList<IncidentRecord> all;
-    for (const auto &result : {library.find(id, &r), library.list(&all)}) {
+    for (const auto &result : {library.find(id, &r), library.list(&all, IncidentLibrary::Cells::Outliers)}) {
         if (!result.ok) {
             err << u"rankscope history: "_s << result.message << u'\n';
             return 1;
@@ -240,7 +240,7 @@ int show(const IncidentLibrary &library, const Options &o, QTextStream &out, QTe
 int stats(const IncidentLibrary &library, const Options &o, QTextStream &out, QTextStream &err)
 {
     QList<IncidentRecord> all;
-    if (const auto r = library.list(&all); !r.ok) {
+    if (const auto r = library.list(&all, IncidentLibrary::Cells::Outliers); !r.ok) {
         err << u"rankscope history: "_s << r.message << u'\n';
         return 1;
     }

@@ -24,7 +24,7 @@ namespace {
 QString usage()
 {
     return u"Usage: rankscope report PATH... --out FILE [--format html|md|pdf|json|summary|trace] [--redact]\n"
-           "                        [--title TEXT] [--notes FILE] [--tag TAG]... [OPTIONS]\n"
+           "                        [--title TEXT] [--notes FILE] [--tag TAG]... [--compare GOOD] [OPTIONS]\n"
            "       rankscope report CASE.rscase --out FILE [same options]\n"
            "Writes an incident report of a bundle: the verdict and its chain of evidence, a timeline image,\n"
            "the version matrix with outliers, the top diagnoses with fix and verification steps, and notes.\n"
@@ -34,7 +34,9 @@ QString usage()
            "The format follows FILE's suffix (.html, .md, .pdf, .json, .trace.json, .txt = summary) unless\n"
            "--format is given. HTML is one self-contained file; Markdown writes its images to FILE_images/;\n"
            "trace is Trace Event JSON for Perfetto or chrome://tracing. --redact replaces host names, IP\n"
-           "addresses and user names by node-01, ip-01, user-01 everywhere, images included. Without --out,\n"
+           "addresses and user names by node-01, ip-01, user-01 everywhere, images included. --compare GOOD\n"
+           "adds a \"Compared with\" section: what differs from GOOD, a run of the same job that worked (a\n"
+           "folder, log file or archive), as `rankscope diff GOOD PATH` prints it. Without --out,\n"
            "--format summary prints the short summary; --out - prints html, json, summary or trace.\n"_s
         + IngestOptions::usage()
         + u"Exit codes: 0 written, 2 bad usage, 3 nothing readable (or an unreadable case file), 1 the\n"
@@ -89,7 +91,7 @@ bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig
 int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QStringList paths;
-    QString outPath, formatName, notesPath;
+    QString outPath, formatName, notesPath, comparePath;
     render::ReportInput input;
     IngestOptions ingestOptions;
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -127,6 +129,11 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         } else if (option == u"--notes"_s) {
             if (!value(notesPath)) {
                 err << u"rankscope report: --notes needs a file\n"_s;
+                return 2;
+            }
+        } else if (option == u"--compare"_s) {
+            if (!value(comparePath) || comparePath.isEmpty()) {
+                err << u"rankscope report: --compare needs the good run (a folder, log file or archive)\n"_s;
                 return 2;
             }
         } else if (option == u"--tag"_s) {
@@ -221,6 +228,13 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     input.result = ingestOptions.analyze(u"report"_s, paths, *input.kb, err);
     if (!input.result)
         return 3;
+    if (!comparePath.isEmpty()) {
+        input.goodRun = ingestOptions.analyze(u"report"_s, {comparePath}, *input.kb, err);
+        if (!input.goodRun)
+            return 3;
+        input.goodName = comparePath;
+        input.badName = casePath.isEmpty() ? paths.join(u", "_s) : casePath;
+    }
     const render::ReportWriter writer(std::move(input));
 
     if (outPath == u"-"_s) {

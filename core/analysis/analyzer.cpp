@@ -31,6 +31,9 @@ namespace {
 // last are context: a dmesg that reaches back to boot holds the last week's link flaps.
 constexpr qint64 JobWindowMarginMs = 15 * 60 * 1000;
 constexpr qint64 NewRunGapMs = 60 * 60 * 1000;
+// After the scheduler ended the job, its own teardown follows within seconds; a requeued run
+// starts minutes later.
+constexpr qint64 NewRunAfterJobEndGapMs = 5 * 60 * 1000;
 constexpr qint64 RecoveryWindowMs = 5 * 60 * 1000;
 // A warning followed by this much more training did not stop the job (dropTransientWarnings).
 constexpr qint64 TransientWarningMs = 5 * 60 * 1000;
@@ -190,6 +193,7 @@ struct Builder
     // job's failure before a later launcher start. A start more than an hour after the last
     // timed line before it begins a new run; the lines before it are not this incident. (A
     // torchelastic restart inside one run prints no new start, so its first failure stays.)
+    // After the scheduler's end of the job (preempted, cancelled) five minutes are enough.
     QList<bool> earlierRun;
     void findEarlierRuns()
     {
@@ -210,7 +214,8 @@ struct Builder
                     [this](int i, qint64 line) { return in.events.at(i).source.line < line; });
                 if (after == timed.cbegin() || after == timed.cend())
                     continue;
-                if (in.events.at(*after).timeMs - in.events.at(*(after - 1)).timeMs > NewRunGapMs)
+                const qint64 gap = in.files.at(it.key()).jobEnds.contains(start) ? NewRunAfterJobEndGapMs : NewRunGapMs;
+                if (in.events.at(*after).timeMs - in.events.at(*(after - 1)).timeMs > gap)
                     cutoff = start;
             }
             if (cutoff == 0)
@@ -605,17 +610,28 @@ struct Builder
         calibrate();
     }
 
+    bool isWarning(int i) const
+    {
+        const FingerprintSpec *s = spec(in.events.at(i));
+        return s && s->severity == FingerprintSpec::Severity::Warning;
+    }
     int chooseEarliestOfBestTier(const QList<int> &from) const
     {
         int bestTier = TierCount;
         for (int i : from)
             bestTier = std::min(bestTier, tierOf(i));
-        bool anyWhole = false;
-        for (int i : from)
+        bool anyWhole = false, anyFailure = false;
+        for (int i : from) {
             anyWhole |= tierOf(i) == bestTier && !in.events.at(i).partial;
+            anyFailure |= tierOf(i) == bestTier && !isWarning(i);
+        }
         int chosen = -1;
         for (int i : from) {
             if (tierOf(i) != bestTier || (anyWhole && in.events.at(i).partial))
+                continue;
+            // A warning is a process going on (c10d retrying a store that is not up yet): where
+            // another process of the same tier failed outright, that failure is the cause.
+            if (anyFailure && isWarning(i))
                 continue;
             if (chosen < 0 || earlier(i, chosen))
                 chosen = i;
@@ -1267,14 +1283,18 @@ struct Builder
         const quint64 want = InventoryParser::busNumber(pci);
         if (want == 0)
             return {};
-        for (const Event &e : in.events) {
-            if (e.kind != Event::Kind::NcclInitComplete || e.node != node || e.rank < 0)
-                continue;
-            if (InventoryParser::busNumber(e.capture(u"busid"_s)) == want)
-                return {e.rank, u"the GPU at %1 on %2 is rank %3's (NCCL init line, %4)"_s.arg(pci, node).arg(e.rank).arg(where(e))};
+        // The exact address first: only then one without a domain, which any domain's bus matches.
+        for (const bool exact : {true, false}) {
+            for (const Event &e : in.events) {
+                if (e.kind != Event::Kind::NcclInitComplete || e.node != node || e.rank < 0)
+                    continue;
+                const quint64 bus = InventoryParser::busNumber(e.capture(u"busid"_s));
+                if (exact ? bus == want : InventoryParser::sameBus(bus, want))
+                    return {e.rank, u"the GPU at %1 on %2 is rank %3's (NCCL init line, %4)"_s.arg(pci, node).arg(e.rank).arg(where(e))};
+            }
         }
         for (const InventoryParser::GpuSlot &g : gpusOf.value(node)) {
-            if (InventoryParser::busNumber(g.busId) != want)
+            if (!InventoryParser::sameBus(InventoryParser::busNumber(g.busId), want))
                 continue;
             int ordinal = g.index;
             QString via = u"GPU %1 in nvidia-smi (%2:%3)"_s.arg(g.index).arg(g.evidence.path).arg(g.evidence.source.line);
@@ -1335,8 +1355,9 @@ struct Builder
     {
         Verdict &v = out.verdict;
         v.node = node;
-        const QList<int> r = ranksOnNode(node);
-        v.rank = r.isEmpty() ? -1 : r.first();
+        // What the matrix finds is the node's software, not one of its ranks: a rank only when
+        // the node's own line of the failure names one.
+        v.rank = -1;
         v.basis = u"version matrix"_s;
         // The node's own initiating line, if it printed one.
         for (int i = 0; i < in.events.size(); ++i) {
@@ -1467,7 +1488,9 @@ struct Builder
     {
         Verdict &v = out.verdict;
         QSet<int> ranksShown;
-        const QString origin = v.external ? u"the scheduler's stop"_s : rankText(v.rank);
+        const QString origin = v.external                       ? u"the scheduler's stop"_s
+                               : v.rank < 0 && !v.node.isEmpty() ? u"node %1"_s.arg(v.node)
+                                                                 : rankText(v.rank);
         for (int i = 0; i < in.events.size() && v.chain.size() < 64; ++i) {
             if (i == initiating || out.eventRoles.at(i) != ChainStep::Role::Collateral)
                 continue;

@@ -95,19 +95,33 @@ void parseJsonInventory(Ctx &c, const QByteArray &all, qint64 firstLine)
 
 quint64 InventoryParser::busNumber(const QString &pci)
 {
-    // Domain, bus, device and function; the function is 0 where a spelling leaves it out.
+    // Domain, bus, device and function; the function is 0 where a spelling leaves it out. The
+    // domain is kept: IBM Power and some cloud VMs put GPUs in several PCI domains with the same
+    // bus numbers (0004:04:00 and 0035:04:00 are two GPUs).
     static const QRegularExpression full(uR"(^(?:([0-9A-Fa-f]{1,8}):)?([0-9A-Fa-f]{1,2}):([0-9A-Fa-f]{1,2})(?:\.([0-7]))?$)"_s);
     const QString p = pci.trimmed();
     if (const auto m = full.match(p); m.hasMatch()) {
+        const quint64 domain = m.captured(1).isEmpty() ? 0 : m.captured(1).toULongLong(nullptr, 16);
         const quint64 bus = m.captured(2).toULongLong(nullptr, 16);
         const quint64 dev = m.captured(3).toULongLong(nullptr, 16);
         const quint64 fn = m.captured(4).isEmpty() ? 0 : m.captured(4).toULongLong();
-        return (bus << 12) | (dev << 4) | fn; // NCCL's busId digits: bus, device, function
+        return (domain << 20) | (bus << 12) | (dev << 4) | fn; // NCCL's busId digits: domain, bus, device, function
     }
-    // NCCL's busId: "5d000" (bus 5d, device 00, function 0), sometimes with a domain prefix.
+    // NCCL's busId: "5d000" (bus 5d, device 00, function 0), "3504000" with domain 0035.
     bool ok = false;
     const quint64 v = p.toULongLong(&ok, 16);
-    return ok ? (v & 0xfffff) : 0;
+    return ok ? v : 0;
+}
+
+bool InventoryParser::sameBus(quint64 a, quint64 b)
+{
+    if (a == 0 || b == 0)
+        return false;
+    if (a == b)
+        return true;
+    // A spelling without a domain ("5d:00.0" from lspci, "5d000") is any domain's bus.
+    constexpr quint64 busBits = 0xfffff;
+    return (a & busBits) == (b & busBits) && ((a >> 20) == 0 || (b >> 20) == 0);
 }
 
 QString InventoryParser::normaliseVersion(const QString &component, const QString &value)

@@ -41,6 +41,9 @@ public:
     // A PCI address in any of its spellings ("0000:5d:00" in Xid lines, "00000000:5D:00.0" in
     // nvidia-smi, "5d000" in NCCL's busId) as one number; 0 when it is none.
     static quint64 busNumber(const QString &pci);
+    // Two bus numbers name the same GPU: equal, or equal but for the domain where one spelling
+    // has none.
+    static bool sameBus(quint64 a, quint64 b);
 };
 
 } // namespace rankscope::analysis

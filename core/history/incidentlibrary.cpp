@@ -66,11 +66,21 @@ QString damage(const QSqlDatabase &db)
     return problems == QStringList{u"ok"_s} ? QString() : problems.join(u"; "_s);
 }
 
-bool readMatrix(const QSqlDatabase &db, QHash<qint64, QList<MatrixValue>> *out, QString *error)
+// The matrix cells of one incident (id > 0) or of all, only the outliers when outliersOnly.
+bool readMatrix(const QSqlDatabase &db, qint64 id, bool outliersOnly, QHash<qint64, QList<MatrixValue>> *out, QString *error)
 {
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!q.exec(u"SELECT incident, node, component, value, outlier, majority FROM matrix ORDER BY rowid"_s)) {
+    QStringList where;
+    if (id > 0)
+        where << u"incident = ?"_s;
+    if (outliersOnly)
+        where << u"outlier = 1"_s;
+    q.prepare(u"SELECT incident, node, component, value, outlier, majority FROM matrix%1 ORDER BY rowid"_s.arg(
+        where.isEmpty() ? QString() : u" WHERE "_s + where.join(u" AND "_s)));
+    if (id > 0)
+        q.addBindValue(id);
+    if (!q.exec()) {
         *error = q.lastError().text();
         return false;
     }
@@ -116,7 +126,7 @@ const QString columns = u"id, identity, recorded_ms, origin, job_ids, first_ms, 
                         "evidence_line, evidence_text"_s;
 
 // Reads every incident (or the one with id, when id > 0). A missing library has none.
-LibraryResult readIncidents(const QString &path, qint64 id, QList<IncidentRecord> *out)
+LibraryResult readIncidents(const QString &path, qint64 id, bool outliersOnly, QList<IncidentRecord> *out)
 {
     if (const QString problem = SqliteSupport::problem(); !problem.isEmpty())
         return failure(path, problem);
@@ -138,7 +148,7 @@ LibraryResult readIncidents(const QString &path, qint64 id, QList<IncidentRecord
     q.prepare(sql);
     if (id > 0)
         q.addBindValue(id);
-    if (!q.exec() || !readMatrix(c.db(), &matrix, &error))
+    if (!q.exec() || !readMatrix(c.db(), id, outliersOnly, &matrix, &error))
         return failure(path, u"the library is damaged: %1"_s.arg(error.isEmpty() ? q.lastError().text() : error));
     while (q.next()) {
         IncidentRecord r = recordOf(q);
@@ -257,10 +267,10 @@ LibraryResult IncidentLibrary::record(IncidentRecord &r, bool *updated) const
     return result;
 }
 
-LibraryResult IncidentLibrary::list(QList<IncidentRecord> *out) const
+LibraryResult IncidentLibrary::list(QList<IncidentRecord> *out, Cells cells) const
 {
     out->clear();
-    const LibraryResult result = readIncidents(m_path, 0, out);
+    const LibraryResult result = readIncidents(m_path, 0, cells == Cells::Outliers, out);
     std::stable_sort(out->begin(), out->end(), [](const IncidentRecord &a, const IncidentRecord &b) {
         return a.when() != b.when() ? a.when() > b.when() : a.id > b.id;
     });
@@ -270,7 +280,7 @@ LibraryResult IncidentLibrary::list(QList<IncidentRecord> *out) const
 LibraryResult IncidentLibrary::find(qint64 id, IncidentRecord *out) const
 {
     QList<IncidentRecord> found;
-    if (const LibraryResult result = readIncidents(m_path, id, &found); !result.ok)
+    if (const LibraryResult result = readIncidents(m_path, id, false, &found); !result.ok)
         return result;
     if (found.isEmpty() || id <= 0)
         return failure(m_path, u"no incident %1 in the library (rankscope history list shows the ids)"_s.arg(id));

@@ -40,8 +40,12 @@ public:
     // Adds r, or updates the incident with the same identity (keeping its id): sets r.id and
     // *updated. r.recordedMs is set to now when 0.
     LibraryResult record(IncidentRecord &r, bool *updated = nullptr) const;
+    // How much of each incident's version matrix list() reads: Seen before, recurring culprits
+    // and lists need only the outlier cells, which keeps a refresh of a library of thousands of
+    // incidents from reading every cell of every matrix.
+    enum class Cells { All, Outliers };
     // Every incident, the most recent (IncidentRecord::when) first, with their matrices.
-    LibraryResult list(QList<IncidentRecord> *out) const;
+    LibraryResult list(QList<IncidentRecord> *out, Cells cells = Cells::All) const;
     LibraryResult find(qint64 id, IncidentRecord *out) const;
     LibraryResult forget(qint64 id) const;
 

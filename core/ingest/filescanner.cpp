@@ -7,6 +7,8 @@
 
 #include <cstring>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace rankscope::ingest {
@@ -21,6 +23,18 @@ bool plausibleHost(QByteArrayView h)
         return false;
     for (const char *suffix : {"Error", "Exception", "Warning", "Interrupt", "Exit"}) {
         if (h.endsWith(suffix))
+            return false;
+    }
+    // A dotted name whose first label is a number is an IPv4 address or no host at all: docker's
+    // "24.01-py3: Pulling from nvidia/pytorch" names an image tag, "3.10: " a version.
+    if (const qsizetype firstDot = h.indexOf('.'); firstDot > 0
+        && std::all_of(h.begin(), h.begin() + firstDot, [](char c) { return c >= '0' && c <= '9'; })) {
+        const auto labels = h.toByteArray().split('.');
+        const bool ipv4 = labels.size() == 4 && std::all_of(labels.cbegin(), labels.cend(), [](const QByteArray &l) {
+            bool ok = false;
+            return !l.isEmpty() && l.size() <= 3 && l.toInt(&ok) <= 255 && ok;
+        });
+        if (!ipv4)
             return false;
     }
     const qsizetype dot = h.lastIndexOf('.');
@@ -526,6 +540,8 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             const qint64 boundary = builtin == EventMatcher::RunStart ? lineNo : lineNo + 1;
             if (m_scan.runBoundaries.isEmpty() || m_scan.runBoundaries.back() < boundary)
                 m_scan.runBoundaries.append(boundary);
+            if (builtin == EventMatcher::RunEnd && (m_scan.jobEnds.isEmpty() || m_scan.jobEnds.back() < boundary))
+                m_scan.jobEnds.append(boundary);
             continue;
         } else if (builtin == EventMatcher::LogDirectory) {
             const QString dir = ev.capture(u"dir"_s).section(u'/', -1);

@@ -69,6 +69,7 @@ struct FileScan
     };
     QList<TaskNode> taskNodes;         // srun: error: <node>: task(s) N: the node of those tasks
     QList<qint64> runBoundaries;       // a run may start here (InputFile::runBoundaries): ascending
+    QList<qint64> jobEnds;             // those after a scheduler's end of the job (InputFile::jobEnds)
     QStringList logDirs;               // torchrun agent: the folders its workers write to (last component)
     struct SlurmVariable
     {

@@ -307,8 +307,67 @@ qint64 median(QList<qint64> v)
 // Output files named after their node (Slurm's --output=%N-%t.out, "nvidia-smi-gpu-07.txt",
 // "dmesg.gpu-07.log"): a file no line ties to a node takes the node of the job whose name its
 // own name holds, as a whole word. Only names the bundle's lines or folders already gave count.
+// The longest known node that a file name holds as a whole word ("train_trn-n03.log"), or none.
+QString nodeNamedIn(const QString &name, const QSet<QString> &known)
+{
+    QString best;
+    for (const QString &node : known) {
+        if (node.size() < 3 || node.size() <= best.size())
+            continue;
+        for (qsizetype at = name.indexOf(node); at >= 0; at = name.indexOf(node, at + 1)) {
+            const qsizetype end = at + node.size();
+            const bool before = at == 0 || !name.at(at - 1).isLetterOrNumber();
+            const bool after = end == name.size() || !name.at(end).isLetterOrNumber();
+            if (before && after) {
+                best = node;
+                break;
+            }
+        }
+    }
+    return best;
+}
+
+// A folder is taken for a node when its name looks like a host ("logs/llm7b-sft-0412/…"); but
+// when two or more of its files are named after different nodes of the bundle
+// ("trn-a100-07.log", "trn-a100-08.log"), it is a run's folder of per-node logs, and each of
+// those files comes from the node its name holds.
+void nodesFromNamesInRunFolders(IngestResult &result, QList<Event> &events)
+{
+    QHash<QString, QList<int>> byFolder; // files whose node is their folder's name
+    for (int fi = 0; fi < result.files.size(); ++fi) {
+        const InputFile &f = result.files.at(fi);
+        const QString folder = f.path.section(u'/', -2, -2);
+        if (!f.node.isEmpty() && !f.attributionByHand && folder == f.node)
+            byFolder[f.path.section(u'/', 0, -2)].append(fi);
+    }
+    for (auto it = byFolder.cbegin(); it != byFolder.cend(); ++it) {
+        if (it.value().size() < 2)
+            continue;
+        const QString folderNode = result.files.at(it.value().first()).node;
+        QSet<QString> known;
+        for (const InputFile &f : std::as_const(result.files))
+            known.insert(f.node);
+        known.remove(folderNode);
+        known.remove(QString());
+        QHash<int, QString> named;
+        for (int fi : it.value()) {
+            if (const QString n = nodeNamedIn(result.files.at(fi).path.section(u'/', -1), known); !n.isEmpty())
+                named.insert(fi, n);
+        }
+        if (QSet<QString>(named.cbegin(), named.cend()).size() < 2)
+            continue;
+        for (auto n = named.cbegin(); n != named.cend(); ++n)
+            result.files[n.key()].node = n.value();
+        for (Event &ev : events) {
+            if (ev.node == folderNode && named.contains(int(ev.source.file)))
+                ev.node = named.value(int(ev.source.file));
+        }
+    }
+}
+
 void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &warnings)
 {
+    nodesFromNamesInRunFolders(result, events);
     QSet<QString> known;
     for (const InputFile &f : std::as_const(result.files))
         known.insert(f.node);
@@ -322,21 +381,7 @@ void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &wa
         InputFile &f = result.files[fi];
         if (!f.node.isEmpty() || (f.kinds & KindBinary))
             continue;
-        const QString name = f.path.section(u'/', -1);
-        QString best;
-        for (const QString &node : std::as_const(known)) {
-            if (node.size() < 3 || node.size() <= best.size())
-                continue;
-            for (qsizetype at = name.indexOf(node); at >= 0; at = name.indexOf(node, at + 1)) {
-                const qsizetype end = at + node.size();
-                const bool before = at == 0 || !name.at(at - 1).isLetterOrNumber();
-                const bool after = end == name.size() || !name.at(end).isLetterOrNumber();
-                if (before && after) {
-                    best = node;
-                    break;
-                }
-            }
-        }
+        const QString best = nodeNamedIn(f.path.section(u'/', -1), known);
         if (best.isEmpty())
             continue;
         f.node = best;
@@ -739,6 +784,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                     prev.scan.taskNodes += moved.taskNodes;
                     for (const qint64 l : moved.runBoundaries)
                         prev.scan.runBoundaries.append(l + shift);
+                    for (const qint64 l : moved.jobEnds)
+                        prev.scan.jobEnds.append(l + shift);
                     for (const QString &d : moved.logDirs)
                         if (!prev.scan.logDirs.contains(d))
                             prev.scan.logDirs.append(d);
@@ -877,6 +924,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.truncatedLastLine = s.scan.endsWithoutNewline;
         f.overlongLines = s.scan.overlongLines > 0;
         f.runBoundaries = s.scan.runBoundaries;
+        f.jobEnds = s.scan.jobEnds;
         f.localRank = pa.localRank;
         f.keptText = s.keptText;
         if (s.keptTooLarge)
@@ -1134,6 +1182,19 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         QSet<int> ranks;
         if (f.rank >= 0)
             ranks.insert(f.rank);
+        // An appended log of a requeued job holds several runs, and a task may run on another
+        // node in each: srun's placement in the run of a line (between two run boundaries) is
+        // where that line's task ran.
+        auto segmentOf = [&f](qint64 line) {
+            return qsizetype(std::upper_bound(f.runBoundaries.cbegin(), f.runBoundaries.cend(), line) - f.runBoundaries.cbegin());
+        };
+        QHash<std::pair<qsizetype, int>, QString> taskNodeInRun;
+        if (!f.runBoundaries.isEmpty()) {
+            for (const FileScan::TaskNode &tn : s.scan.taskNodes) {
+                for (int t : tn.tasks)
+                    taskNodeInRun.insert({segmentOf(tn.line), t}, tn.node);
+            }
+        }
         for (const FileScan::RawEvent &raw : s.scan.events) {
             Event ev = raw.event;
             ev.source.file = FileId(fi);
@@ -1186,6 +1247,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             } else if (!raw.ncclHost.isEmpty()) {
                 ev.node = QString::fromUtf8(raw.ncclHost);
                 ev.nodeFrom = Src::LinePrefix;
+            } else if (const QString inRun = raw.slurmTask >= 0 ? taskNodeInRun.value({segmentOf(ev.source.line), raw.slurmTask}) : QString();
+                       !inRun.isEmpty()) {
+                ev.node = inRun;
+                ev.nodeFrom = Src::SlurmTask;
             } else if (rank >= 0 && rankNode.contains(rank)) {
                 ev.node = rankNode.value(rank);
                 ev.nodeFrom = Src::RankNode;

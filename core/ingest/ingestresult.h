@@ -72,6 +72,10 @@ struct InputFile
     // Terminated …"). Ascending. The analysis takes one as a run's start when the timed lines
     // around it are more than an hour apart.
     QList<qint64> runBoundaries;
+    // The boundaries that follow the scheduler's end of the job (a subset of runBoundaries): the
+    // job was over there, so lines after a pause of minutes (a requeue, not the job's own
+    // teardown) are another run, where a launcher start needs an hour to say so.
+    QList<qint64> jobEnds;
     // The file's text encoding; lines, offsets and checkpoints are those of its UTF-8 decoding.
     TextEncoding encoding = TextEncoding::Utf8;
     // node and/or rank were set by the user (IngestConfig::manual): they hold for every line of

@@ -12,6 +12,18 @@ namespace rankscope::ingest {
 
 namespace {
 
+// `docker pull` prints "<layer id>: Pulling fs layer", "<tag>: Pulling from <repo>": a layer id
+// (12 hex digits) looks like a container's host name, but these lines name no writer.
+bool isDockerPullStatus(QByteArrayView rest)
+{
+    for (const char *status : {"Pulling fs layer", "Pulling from ", "Waiting", "Verifying Checksum", "Download complete",
+                               "Pull complete", "Already exists", "Downloading", "Extracting"}) {
+        if (rest.startsWith(status))
+            return true;
+    }
+    return false;
+}
+
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isHostChar(char c) { return isAlpha(c) || isDigit(c) || c == '.' || c == '-' || c == '_'; }
@@ -93,7 +105,8 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
             ++q;
         }
         if (q > p && q + 1 < end && *q == ':' && q[1] == ' ' && hasDigitOrDot && !allDigits
-            && q - p >= 3 && !(q - p > 5 && std::memcmp(q - 5, "Error", 5) == 0)) {
+            && q - p >= 3 && !(q - p > 5 && std::memcmp(q - 5, "Error", 5) == 0)
+            && !isDockerPullStatus(QByteArrayView(q + 2, end - (q + 2)))) {
             // An IPv4 address or a host-like name. Exclude "slurmstepd-…" style program names.
             r.host = QByteArrayView(p, q - p);
             p = q + 2;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonreport.h"
 
+#include "redactor.h"
 #include "reportnames.h"
 
 #include <QJsonArray>
@@ -102,6 +103,24 @@ QString markdownCell(QString s)
     return s.replace(u'|', u"\\|"_s).replace(u'\n', u' ');
 }
 
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+QString nodeList(const QStringList &nodes)
+{
+    return nodes.size() <= 6 ? nodes.join(u", "_s) : u"%1 nodes"_s.arg(nodes.size());
+}
+
+analysis::Evidence redactedEvidence(analysis::Evidence e, const Redactor &r)
+{
+    e.path = r.apply(e.path);
+    e.node = r.apply(e.node);
+    e.text = r.apply(e.text);
+    return e;
+}
+
 } // namespace
 
 QString ComparisonReport::toText(const RunComparison &c, const QString &goodName, const QString &badName)
@@ -155,8 +174,7 @@ QString ComparisonReport::toMarkdown(const RunComparison &c, const QString &good
         for (const Change &v : c.versions)
             o += u"| %1 | %2 | %3 | %4 | %5 | %6 |\n"_s.arg(kindName(v.kind), markdownCell(v.component), markdownCell(v.good),
                                                         markdownCell(v.bad),
-                                                        markdownCell(v.nodes.size() <= 6 ? v.nodes.join(u", "_s)
-                                                                                        : u"%1 nodes"_s.arg(v.nodes.size())),
+                                                        markdownCell(nodeList(v.nodes)),
                                                         v.evidence.source.isValid() ? u"`%1`"_s.arg(location(v.evidence)) : QString());
     }
     if (!c.notRecordedInGood.isEmpty())
@@ -175,6 +193,99 @@ QString ComparisonReport::toMarkdown(const RunComparison &c, const QString &good
     o += u"\n"_s + h + u"# Training steps\n\n- Good: %1\n- Bad: %2\n"_s.arg(steps(c.goodSteps), steps(c.badSteps));
     if (const QString change = stepChange(c); !change.isEmpty())
         o += u"- "_s + change + u'\n';
+    return o;
+}
+
+QString ComparisonReport::toHtml(const RunComparison &c, const QString &goodName, const QString &badName, int headingLevel)
+{
+    const QString h = u"h%1>"_s.arg(headingLevel), h2 = u"h%1>"_s.arg(headingLevel + 1);
+    const auto heading = [](const QString &tag, const QString &text) -> QString { return u"<"_s + tag + esc(text) + u"</"_s + tag + u'\n'; };
+    QString o = heading(h, u"Compared with a good run"_s);
+    o += u"<ul>\n<li>Good: <code>%1</code> — %2</li>\n<li>Bad: <code>%3</code> — %4</li>\n"_s.arg(esc(goodName), esc(shape(c.good)),
+                                                                                              esc(badName), esc(shape(c.bad)));
+    if (!c.nodesOnlyBad.isEmpty())
+        o += u"<li>Nodes only in the bad run: %1</li>\n"_s.arg(esc(c.nodesOnlyBad.join(u", "_s)));
+    if (!c.nodesOnlyGood.isEmpty())
+        o += u"<li>Nodes only in the good run: %1</li>\n"_s.arg(esc(c.nodesOnlyGood.join(u", "_s)));
+    o += u"</ul>\n"_s + heading(h2, u"Versions and settings"_s);
+    if (c.versions.isEmpty()) {
+        o += u"<p>No difference in what both runs' logs and inventories say.</p>\n"_s;
+    } else {
+        o += u"<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\">\n<tr><th>change</th><th>component</th>"
+             "<th>good</th><th>bad</th><th>nodes</th><th>evidence</th></tr>\n"_s;
+        for (const Change &v : c.versions)
+            o += u"<tr><td>%1</td><td>%2</td><td>%3</td><td class=\"outlier\">%4</td><td>%5</td><td><code>%6</code></td></tr>\n"_s.arg(
+                kindName(v.kind), esc(v.component), esc(v.good), esc(v.bad), esc(nodeList(v.nodes)), esc(location(v.evidence)));
+        o += u"</table>\n"_s;
+    }
+    if (!c.notRecordedInGood.isEmpty())
+        o += u"<p>Not recorded in the good run, so not compared: %1.</p>\n"_s.arg(esc(c.notRecordedInGood.join(u", "_s)));
+    if (!c.fabric.isEmpty()) {
+        o += heading(h2, u"Fabric"_s) + u"<ul>\n"_s;
+        for (const RunComparison::FabricChange &f : c.fabric)
+            o += u"<li>%1: %2 → %3</li>\n"_s.arg(esc(f.component), esc(f.good.join(u", "_s)), esc(f.bad.join(u", "_s)));
+        o += u"</ul>\n"_s;
+    }
+    o += heading(h2, u"Failures only in the bad run"_s);
+    if (c.newFailures.isEmpty()) {
+        o += u"<p>None: every failure the bad run shows also appears in the good one.</p>\n"_s;
+    } else {
+        o += u"<ul>\n"_s;
+        for (const RunComparison::NewFailure &f : c.newFailures)
+            o += u"<li><code>%1</code> (%2 lines, first %3) at <code>%4</code>:<br><code>%5</code></li>\n"_s.arg(
+                esc(f.entry)).arg(f.lines).arg(ReportNames::role(f.role), esc(location(f.first)), esc(f.first.text.left(200)));
+        o += u"</ul>\n"_s;
+    }
+    o += heading(h2, u"Training steps"_s)
+        + u"<ul>\n<li>Good: %1</li>\n<li>Bad: %2</li>\n"_s.arg(esc(steps(c.goodSteps)), esc(steps(c.badSteps)));
+    if (const QString change = stepChange(c); !change.isEmpty())
+        o += u"<li>"_s + esc(change) + u"</li>\n"_s;
+    return o + u"</ul>\n"_s;
+}
+
+QString ComparisonReport::oneLine(const RunComparison &c, const QString &goodName)
+{
+    QString o = u"Compared with "_s + goodName + u": "_s;
+    if (c.versions.isEmpty() && c.fabric.isEmpty()) {
+        o += u"same versions and fabric"_s;
+    } else {
+        QStringList parts;
+        for (const Change &v : c.versions.mid(0, 2))
+            parts.append(describe(v));
+        for (const RunComparison::FabricChange &f : c.fabric.mid(0, parts.size() < 2 ? 1 : 0))
+            parts.append(u"%1 %2 → %3"_s.arg(f.component, f.good.join(u", "_s), f.bad.join(u", "_s)));
+        o += parts.join(u"; "_s);
+        const qsizetype more = c.versions.size() + c.fabric.size() - parts.size();
+        if (more > 0)
+            o += u" (+%1 more)"_s.arg(more);
+    }
+    if (!c.newFailures.isEmpty())
+        o += u"; only in the failed run: "_s + c.newFailures.first().entry
+            + (c.newFailures.size() > 1 ? u" (+%1 more)"_s.arg(c.newFailures.size() - 1) : QString());
+    return o;
+}
+
+RunComparison ComparisonReport::redacted(const RunComparison &c, const Redactor &r)
+{
+    if (!r.isEnabled())
+        return c;
+    RunComparison o = c;
+    for (Change &v : o.versions) {
+        v.good = r.apply(v.good);
+        v.bad = r.apply(v.bad);
+        v.nodes = r.apply(v.nodes);
+        v.evidence = redactedEvidence(v.evidence, r);
+    }
+    for (RunComparison::FabricChange &f : o.fabric) {
+        f.good = r.apply(f.good);
+        f.bad = r.apply(f.bad);
+    }
+    o.nodesOnlyGood = r.apply(o.nodesOnlyGood);
+    o.nodesOnlyBad = r.apply(o.nodesOnlyBad);
+    for (RunComparison::NewFailure &f : o.newFailures)
+        f.first = redactedEvidence(f.first, r);
+    o.goodSteps.lastLine = redactedEvidence(o.goodSteps.lastLine, r);
+    o.badSteps.lastLine = redactedEvidence(o.badSteps.lastLine, r);
     return o;
 }
 

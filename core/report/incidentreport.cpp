@@ -5,6 +5,7 @@
 
 #include "placeholders.h"
 
+#include "comparisonreport.h"
 #include "analysisreport.h"
 #include "knowledgebase.h"
 #include "rankscopeconfig.h"
@@ -632,6 +633,9 @@ QString IncidentReport::toMarkdown(const QMap<QString, QString> &imagePaths) con
         }
     }
 
+    if (comparison)
+        o += u'\n' + ComparisonReport::toMarkdown(comparison->runs, comparison->goodName, comparison->badName, 2);
+
     if (hasNotes(annotations)) {
         o += u"\n## Notes\n\n"_s;
         if (!annotations.notes.trimmed().isEmpty())
@@ -826,6 +830,9 @@ QJsonObject IncidentReport::toJson() const
         { u"warnings"_s, QJsonObject { { u"count"_s, warningCount }, { u"first"_s, warningsJson } } },
         { u"inputs"_s, inputsJson },
         { u"inputs_total"_s, inputsTotal },
+        { u"comparison"_s,
+            comparison ? QJsonValue(ComparisonReport::toJson(comparison->runs, comparison->goodName, comparison->badName))
+                       : QJsonValue(QJsonValue::Null) },
     };
 }
 
@@ -978,6 +985,9 @@ QString IncidentReport::toHtml(const QMap<QString, QByteArray> &pngImages, Image
         }
     }
 
+    if (comparison)
+        o += ComparisonReport::toHtml(comparison->runs, comparison->goodName, comparison->badName, 2);
+
     if (hasNotes(annotations)) {
         o += u"<h2>Notes</h2>\n"_s;
         if (!annotations.notes.trimmed().isEmpty())
@@ -1037,6 +1047,12 @@ QString IncidentReport::toHtml(const QMap<QString, QByteArray> &pngImages, Image
     return o + u"</body>\n</html>\n"_s;
 }
 
+void IncidentReport::setComparison(
+    const analysis::RunComparison &runs, const QString &goodName, const QString &badName, const Redactor &redactor)
+{
+    comparison = Comparison { ComparisonReport::redacted(runs, redactor), redactor.apply(goodName), redactor.apply(badName) };
+}
+
 // ---- Copy summary ---------------------------------------------------------------------------
 
 QString IncidentReport::copySummary() const
@@ -1087,6 +1103,8 @@ QString IncidentReport::copySummary() const
     } else {
         lines.append(u"Outliers: none in the version matrix"_s);
     }
+    if (comparison)
+        lines.append(truncated(ComparisonReport::oneLine(comparison->runs, comparison->goodName), 300));
     return lines.join(u'\n') + u'\n';
 }
 

@@ -4,6 +4,7 @@
 
 #include "analysisresult.h"
 #include "reportannotations.h"
+#include "runcomparison.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -11,6 +12,7 @@
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace rankscope::kb {
 class KnowledgeBase;
@@ -179,6 +181,19 @@ public:
     ReportAnnotations annotations;
     QList<Line> warnings; // the first maxWarnings (path, line, text = message)
     qsizetype warningCount = 0;
+    // The optional "Compared with" section: the failed run next to a good run of the same job
+    // (`report --compare GOOD`, or the workbench after File → Compare with Good Run…).
+    struct Comparison
+    {
+        analysis::RunComparison runs; // redacted like the rest of the report
+        QString goodName;
+        QString badName;
+    };
+    std::optional<Comparison> comparison;
+
+    // Sets the "Compared with" section, passing its texts through the report's redactor.
+    void setComparison(const analysis::RunComparison &runs, const QString &goodName, const QString &badName,
+        const Redactor &redactor);
 
     // kb may be null (titles then come from the analysis, and fix steps are missing). The
     // redactor decides redaction: pass a default-constructed one for none.

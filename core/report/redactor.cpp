@@ -463,7 +463,23 @@ Redactor Redactor::fromNames(const QStringList &hosts, const QStringList &texts)
 
 Redactor Redactor::fromResult(const analysis::AnalysisResult &result, const QStringList &extraTexts)
 {
+    return fromResults({&result}, extraTexts);
+}
+
+Redactor Redactor::fromResults(const QList<const analysis::AnalysisResult *> &results, const QStringList &extraTexts)
+{
     Learner l;
+    for (const analysis::AnalysisResult *result : results) {
+        if (result)
+            learn(l, *result);
+    }
+    for (const QString &t : extraTexts)
+        l.text(t);
+    return l.finish();
+}
+
+void Redactor::learn(Learner &l, const analysis::AnalysisResult &result)
+{
     const auto evidence = [&l](const analysis::Evidence &e) {
         l.host(e.node);
         l.text(e.path);
@@ -533,9 +549,6 @@ Redactor Redactor::fromResult(const analysis::AnalysisResult &result, const QStr
         for (const analysis::Evidence &e : d.evidence)
             evidence(e);
     }
-    for (const QString &t : extraTexts)
-        l.text(t);
-    return l.finish();
 }
 
 QString Redactor::apply(const QString &input) const

@@ -48,6 +48,10 @@ public:
     // Learns every node name, address and user name of the result, and of extraTexts (notes,
     // bookmark labels: anything else the report will contain).
     static Redactor fromResult(const analysis::AnalysisResult &result, const QStringList &extraTexts = {});
+    // The same over several results (a failed run and the good run it is compared with), so
+    // one alias stands for a host in both.
+    static Redactor fromResults(const QList<const analysis::AnalysisResult *> &results,
+        const QStringList &extraTexts = {});
     // Host names given explicitly; addresses, user names and FQDN variants of the hosts are
     // learnt from texts.
     static Redactor fromNames(const QStringList &hosts, const QStringList &texts);
@@ -66,6 +70,7 @@ public:
 
 private:
     class Learner;
+    static void learn(Learner &l, const analysis::AnalysisResult &result);
     QString replaceIdentifiers(const QString &text) const;
 
     bool m_enabled = false;

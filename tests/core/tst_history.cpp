@@ -204,6 +204,16 @@ private Q_SLOTS:
         QCOMPARE(back.outliers(), conflict.outliers());
         QCOMPARE(back.jobIds, conflict.jobIds);
         QCOMPARE(back.nodes, conflict.nodes);
+        // A list for Seen before and the culprits reads the outlier cells only; find reads all.
+        QList<IncidentRecord> light;
+        QVERIFY(library.list(&light, IncidentLibrary::Cells::Outliers).ok);
+        QCOMPARE(light.at(1).matrix, conflict.outliers());
+        QVERIFY(light.at(1).matrix.size() < conflict.matrix.size());
+        IncidentRecord full;
+        QVERIFY(library.find(conflict.id, &full).ok);
+        QCOMPARE(full.matrix, conflict.matrix);
+        QVERIFY(library.find(xid.id, &full).ok);
+        QCOMPARE(full.matrix, xid.matrix); // one incident's cells, not every incident's
 
         QVERIFY(library.forget(conflict.id).ok);
         QVERIFY(library.list(&all).ok);

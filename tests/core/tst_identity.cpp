@@ -132,6 +132,10 @@ private Q_SLOTS:
         QTest::addRow("nvidia-smi and NCCL busId") << u"00000000:BA:00.0"_s << u"ba000"_s << true;
         QTest::addRow("other bus") << u"0000:5d:00"_s << u"5e000"_s << false;
         QTest::addRow("other function") << u"0000:5d:00.1"_s << u"5d000"_s << false;
+        // Power9: two GPUs on bus 04 of different domains; NCCL's busId carries the domain.
+        QTest::addRow("Xid and NCCL busId, domain 0035") << u"0035:04:00"_s << u"3504000"_s << true;
+        QTest::addRow("other domain") << u"0035:04:00"_s << u"404000"_s << false;
+        QTest::addRow("lspci without a domain") << u"04:00.0"_s << u"0035:04:00.0"_s << true;
     }
     void busNumber()
     {
@@ -139,7 +143,7 @@ private Q_SLOTS:
         QFETCH(QString, b);
         QFETCH(bool, same);
         QVERIFY(analysis::InventoryParser::busNumber(a) != 0);
-        QCOMPARE(analysis::InventoryParser::busNumber(a) == analysis::InventoryParser::busNumber(b), same);
+        QCOMPARE(analysis::InventoryParser::sameBus(analysis::InventoryParser::busNumber(a), analysis::InventoryParser::busNumber(b)), same);
     }
 
     void nvidiaSmiSlots()

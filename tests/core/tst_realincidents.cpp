@@ -40,6 +40,10 @@ const QHash<QString, QString> &knownMisses()
          u"the node is right, but all eight ranks of gn021 print the port error; that the failed rail 4 is rank 20's is only in NCCL's channel lines ('via NET/IB/4'), which are not joined to the HCA yet"_s},
         {u"slurm-label-node-fail-hung-task"_s,
          u"entry and node are right; the answer key also names rank 6, the process the node's hung-task report names before the panic (pid 51234, joined through NCCL's host:pid), but a node failure's verdict is the node, not one of its ranks"_s},
+        {u"opennmt-tf-985-horovod-early-stop-rank0-exits-allreduce-shut-down"_s,
+         u"entry is right; the initiator is rank 0, which printed nothing (it stopped early), but rank 2 wrote only traceback lines that make no event, so the ranks the analysis knows (1 and 3) do not single out rank 0 as the one that is silent"_s},
+        {u"k8s-efa-ofi-one-pod-device-missing"_s,
+         u"the master pod's clock runs 9 s ahead and nothing in the bundle ties the pods' clocks together, so the workers' SIGTERM from the operator deleting their pods (a consequence of the master's failed aws-ofi-nccl start) reads as the first failure"_s},
         {u"deepspeed-pdsh-lustre-quota-barrier"_s,
          u"entry and node are right; the failing line names only its pid ('[pid 41986]'), and the pid's rank is in DeepSpeed's 'process 41986 spawned with command: [... --local_rank=5 ...]' line and the node_rank, a join not made yet"_s},
     };

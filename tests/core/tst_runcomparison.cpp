@@ -4,10 +4,13 @@
 // changed, steps slowed, then timeouts) and on simulated pairs of the same seed.
 #include "builtencyclopedia.h"
 #include "comparisonreport.h"
+#include "incidentreport.h"
+#include "redactor.h"
 #include "runcomparison.h"
 #include "simulator.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -99,6 +102,41 @@ private Q_SLOTS:
         const QJsonObject json = report::ComparisonReport::toJson(c, u"good"_s, u"bad"_s);
         QCOMPARE(json.value(u"schema"_s).toString(), u"rankscope.diff/1"_s);
         QCOMPARE(json.value(u"bad"_s).toObject().value(u"steps"_s).toObject().value(u"seconds_per_step"_s).toDouble(), 1.6);
+    }
+
+    // The reports' "Compared with" section: every format carries it, and a redacted report
+    // hides the good run's hosts and paths in it as it does elsewhere.
+    void reportSection()
+    {
+        const auto good = test::analysePath(pair + u"good"_s);
+        const auto bad = test::analysePath(pair + u"bad"_s);
+        const RunComparison c = RunComparison::compare(*good, *bad);
+        const QString goodName = pair + u"good"_s;
+
+        report::IncidentReport plain = report::IncidentReport::build(*bad, nullptr, {}, report::Redactor());
+        QVERIFY(plain.toJson().value(u"comparison"_s).isNull());
+        QVERIFY(!plain.toMarkdown().contains(u"Compared with"_s));
+        plain.setComparison(c, goodName, u"bad"_s, report::Redactor());
+        const QString md = plain.toMarkdown();
+        QVERIFY2(md.contains(u"## Compared with a good run"_s), qPrintable(md));
+        QVERIFY2(md.contains(u"| changed | nccl | 2.21.5 | 2.18.1 | gpu-a02 |"_s), qPrintable(md));
+        const QString html = plain.toHtml();
+        QVERIFY(html.contains(u"<h2>Compared with a good run</h2>"_s));
+        QVERIFY2(html.contains(u"<td class=\"outlier\">2.18.1</td><td>gpu-a02</td>"_s), qPrintable(html));
+        const QJsonObject json = plain.toJson().value(u"comparison"_s).toObject();
+        QCOMPARE(json.value(u"schema"_s).toString(), u"rankscope.diff/1"_s);
+        QCOMPARE(json.value(u"good"_s).toObject().value(u"input"_s).toString(), goodName);
+        const QString summary = plain.copySummary();
+        QVERIFY2(summary.contains(u"Compared with "_s + goodName + u": nccl 2.21.5 → 2.18.1 on gpu-a02"_s), qPrintable(summary));
+
+        const report::Redactor redactor = report::Redactor::fromResults({bad.get(), good.get()}, {goodName});
+        report::IncidentReport hidden = report::IncidentReport::build(*bad, nullptr, {}, redactor);
+        hidden.setComparison(c, goodName, u"bad"_s, redactor);
+        const QString all = hidden.toMarkdown() + hidden.toHtml()
+            + QString::fromUtf8(QJsonDocument(hidden.toJson()).toJson()) + hidden.copySummary();
+        QVERIFY(all.contains(u"Compared with a good run"_s));
+        QVERIFY2(!all.contains(u"gpu-a02"_s, Qt::CaseInsensitive), "a node name left in a redacted report");
+        QVERIFY(all.contains(u"| changed | nccl | 2.21.5 | 2.18.1 | node-02 |"_s));
     }
 
     void aRunComparedWithItselfHasNoDifferences()

@@ -13,12 +13,18 @@
 #include "overviewpanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
+#include <QDateTime>
 #include <QDialog>
+#include <QFile>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -53,6 +59,13 @@ private Q_SLOTS:
         QVERIFY(m_settings.isValid());
         m_kb = test::builtEncyclopedia();
         QVERIFY(m_kb);
+    }
+
+    // Every test has a library of its own, so none depends on what another recorded.
+    void init()
+    {
+        qputenv("RANKSCOPE_HISTORY", (m_settings.path() + u'/' + QString::fromLatin1(QTest::currentTestFunction())
+                                      + u".sqlite"_s).toLocal8Bit());
     }
 
     void recordsAndSaysWhatWasSeenBefore()
@@ -99,9 +112,14 @@ private Q_SLOTS:
         w.setKnowledgeBase(m_kb);
         w.resize(1400, 900);
         w.show();
-        QVERIFY(historySettled(w)); // the library of the test above, read at start
+        QVERIFY(historySettled(w));
         HistoryPanel *panel = w.historyPanel();
         QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(panel->model()->rowCount(), 0);
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("xid-busid-to-rank")}));
+        QVERIFY(historySettled(w));
+        QVERIFY(test::openAndAnalyse(w, {test::handmade("k8s-pod-xid-busid")}));
+        QVERIFY(historySettled(w));
         QCOMPARE(panel->model()->rowCount(), 2);
         QVERIFY(test::openAndAnalyse(w, {test::handmade("cuda-oom-slurm")}));
         QVERIFY(historySettled(w));
@@ -110,6 +128,29 @@ private Q_SLOTS:
 
         panel->setFilter(u"xid"_s);
         QCOMPARE(panel->proxy()->rowCount(), 2);
+        panel->setFilter(u"g4-r3n04"_s);
+        QCOMPARE(panel->proxy()->rowCount(), 1);
+        panel->setFilter({});
+
+        // The period filter goes by when an incident happened: the hand-made ones are years
+        // old, an incident of two days ago is in the last week.
+        history::IncidentRecord recent = w.history()->incidents().constFirst();
+        recent.id = 0;
+        recent.identity = u"recent-incident"_s;
+        recent.origin = test::handmade("cuda-oom-slurm");
+        recent.timeMs = QDateTime::currentMSecsSinceEpoch() - 2 * 24 * 3600 * 1000;
+        QVERIFY(history::IncidentLibrary(w.history()->libraryPath()).record(recent).ok);
+        w.history()->refresh();
+        QVERIFY(historySettled(w));
+        QCOMPARE(panel->model()->rowCount(), 4);
+        panel->setPeriodDays(7);
+        QCOMPARE(panel->proxy()->rowCount(), 1);
+        QCOMPARE(panel->proxy()->data(panel->proxy()->index(0, models::IncidentHistoryModel::Failure)).toString(), recent.entry);
+        panel->setPeriodDays(0);
+        QCOMPARE(panel->proxy()->rowCount(), 4);
+        QVERIFY(history::IncidentLibrary(w.history()->libraryPath()).forget(recent.id).ok);
+        w.history()->refresh();
+        QVERIFY(historySettled(w));
         panel->setFilter(u"g4-r3n04"_s);
         QCOMPARE(panel->proxy()->rowCount(), 1);
 
@@ -158,7 +199,7 @@ private Q_SLOTS:
         QVERIFY(historySettled(w));
         CaseController *c = w.caseController();
         c->setInteractive(false);
-        QVERIFY(c->newCase(u"OOM reviewed"_s));
+        QVERIFY2(c->newCase(u"OOM reviewed"_s), qPrintable(w.statusBar()->currentMessage()));
         cases::VerdictOverride o;
         o.active = true;
         o.rank = 5;
@@ -187,7 +228,13 @@ private Q_SLOTS:
         w.show();
         const QString pair = QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/compare/");
         QVERIFY(!w.compareWithGoodRun({pair + u"good"_s})); // nothing open yet
+        auto *compare = w.findChild<QAction *>(u"compareAction"_s);
+        QVERIFY(compare && !compare->isEnabled());
         QVERIFY(test::openAndAnalyse(w, {pair + u"bad"_s}));
+        // The good run can be a folder or an archive (or log files), as the failed one can.
+        QVERIFY(compare->isEnabled() && compare->menu());
+        QVERIFY(compare->menu()->findChild<QAction *>(u"compareFolderAction"_s));
+        QVERIFY(compare->menu()->findChild<QAction *>(u"compareFilesAction"_s));
         QSignalSpy ready(&w, &MainWindow::comparisonReady);
         QVERIFY(w.compareWithGoodRun({pair + u"good"_s}));
         QVERIFY(ready.wait(20000));
@@ -200,6 +247,24 @@ private Q_SLOTS:
         QVERIFY(text->toPlainText().contains(u"Versions and settings"_s));
         if (const QString dir = qEnvironmentVariable("RANKSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
             dialog->grab().save(dir + u"/compare-good-run.png"_s);
+
+        // The exported report carries the comparison unless the user leaves it out.
+        QTemporaryDir out;
+        QSignalSpy exported(&w, &MainWindow::reportExported);
+        const auto exportText = [&](const QString &name, bool withComparison) {
+            exported.clear();
+            w.exportReport(out.filePath(name), false, withComparison);
+            if (!exported.wait(60000) || !exported.first().at(1).toBool())
+                return QString();
+            QFile f(out.filePath(name));
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString with = exportText(u"with.md"_s, true);
+        QVERIFY2(with.contains(u"## Compared with a good run"_s) && with.contains(u"| changed | nccl | 2.21.5 | 2.18.1 | gpu-a02 |"_s),
+                 qPrintable(with));
+        const QString without = exportText(u"without.md"_s, false);
+        QVERIFY(without.contains(u"## Verdict"_s));
+        QVERIFY(!without.contains(u"Compared with"_s));
     }
 
 private:

@@ -48,49 +48,56 @@ void HistoryController::record(const analysis::AnalysisResultPtr &result, const 
     QStringList paths;
     for (const QString &p : opened)
         paths << QFileInfo(p).absoluteFilePath();
-    QString problem;
-    // The JSON is small (no events) and made here, on the GUI thread, from the immutable result.
-    auto current = history::IncidentRecord::fromAnalysisJson(report::AnalysisReport::toJson(*result, {}), paths.join(u'\n'), &problem);
-    if (!current) {
-        Q_EMIT this->problem(problem);
-        return;
-    }
-    if (override.active) {
-        current->entry = override.entry;
-        current->rank = override.rank;
-        current->node = override.node;
-        current->overridden = true;
-        if (!override.reason.isEmpty())
-            current->summary = tr("Corrected by the reviewer: %1").arg(override.reason);
-    }
-    start(std::move(current), isRecording());
+    start({result, paths.join(u'\n'), override, isRecording(), 0});
 }
 
 void HistoryController::refresh()
 {
-    start(std::nullopt, false);
+    start({});
 }
 
 void HistoryController::forget(qint64 id)
 {
-    start(std::nullopt, true, id);
+    start({nullptr, {}, {}, true, id});
 }
 
-void HistoryController::start(std::optional<history::IncidentRecord> current, bool write, qint64 forgetId)
+namespace {
+// The record of an analysis, with the reviewer's verdict in place of the automatic one. Made in
+// the background: the analysis JSON walks every fact and matrix cell of a large incident.
+std::optional<history::IncidentRecord> recordOf(const analysis::AnalysisResult &result, const QString &origin,
+                                                const cases::VerdictOverride &override, QString *problem)
+{
+    auto r = history::IncidentRecord::fromAnalysisJson(report::AnalysisReport::toJson(result, {}), origin, problem);
+    if (r && override.active) {
+        r->entry = override.entry;
+        r->rank = override.rank;
+        r->node = override.node;
+        r->overridden = true;
+        if (!override.reason.isEmpty())
+            r->summary = HistoryController::tr("Corrected by the reviewer: %1").arg(override.reason);
+    }
+    return r;
+}
+} // namespace
+
+void HistoryController::start(Request request)
 {
     m_job.startJob(
-        [path = m_path, current = std::move(current), write, forgetId]() mutable {
+        [path = m_path, request = std::move(request)] {
             const history::IncidentLibrary library(path);
             Outcome out;
-            out.hasCurrent = current.has_value();
+            out.hasCurrent = request.result != nullptr;
+            std::optional<history::IncidentRecord> current;
+            if (request.result)
+                current = recordOf(*request.result, request.origin, request.override, &out.problem);
             history::LibraryResult result{true, {}};
-            if (write && current)
+            if (request.write && current)
                 result = library.record(*current);
-            else if (write && forgetId > 0)
-                result = library.forget(forgetId);
+            else if (request.write && request.forgetId > 0)
+                result = library.forget(request.forgetId);
             if (!result.ok)
                 out.problem = result.message;
-            if (const auto listed = library.list(&out.incidents); !listed.ok) {
+            if (const auto listed = library.list(&out.incidents, history::IncidentLibrary::Cells::Outliers); !listed.ok) {
                 out.problem = listed.message;
                 return out;
             }

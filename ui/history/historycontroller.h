@@ -59,7 +59,17 @@ private:
         QList<history::SeenBefore> seen;
         bool hasCurrent = false;
     };
-    void start(std::optional<history::IncidentRecord> current, bool write, qint64 forgetId = 0);
+    // What a background job does: record (or only look up) the analysis of result, forget an
+    // incident, or just reload.
+    struct Request
+    {
+        analysis::AnalysisResultPtr result; // null: no current incident
+        QString origin;
+        cases::VerdictOverride override;
+        bool write = false;
+        qint64 forgetId = 0;
+    };
+    void start(Request request);
     void apply(Outcome outcome);
 
     QString m_path;

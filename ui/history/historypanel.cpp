@@ -8,6 +8,8 @@
 #include "roles.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -23,13 +25,30 @@ namespace rankscope::ui {
 
 namespace {
 
-// Numbers and times by value, names in natural order (gpu-2 before gpu-10).
-class NaturalSortProxy final : public QSortFilterProxyModel
+// Numbers and times by value, names in natural order (gpu-2 before gpu-10); the text filter
+// and a "since" time (0: any) together.
+class HistoryProxy final : public QSortFilterProxyModel
 {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
 
+    void setSince(qint64 ms)
+    {
+        m_since = ms;
+        invalidateRowsFilter();
+    }
+
 protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        if (m_since > 0) {
+            const QModelIndex when = sourceModel()->index(row, models::IncidentHistoryModel::When, parent);
+            if (when.data(models::SortRole).toLongLong() < m_since)
+                return false;
+        }
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
+
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
     {
         const QVariant a = left.data(models::SortRole), b = right.data(models::SortRole);
@@ -37,6 +56,9 @@ protected:
             return naturalLess(a.toString(), b.toString());
         return QVariant::compare(a, b) == QPartialOrdering::Less;
     }
+
+private:
+    qint64 m_since = 0;
 };
 
 } // namespace
@@ -60,10 +82,20 @@ HistoryPanel::HistoryPanel(HistoryController *controller, QWidget *parent)
     m_filter->setObjectName(u"historyFilter"_s);
     m_filter->setPlaceholderText(tr("Filter by failure, node or job…"));
     m_filter->setClearButtonEnabled(true);
-    layout->addWidget(m_filter);
+    m_period = new QComboBox(this);
+    m_period->setObjectName(u"historyPeriod"_s);
+    m_period->setAccessibleName(tr("Period"));
+    m_period->setToolTip(tr("Only incidents that happened in this period"));
+    m_period->addItem(tr("Any time"), 0);
+    for (const int days : {7, 30, 90, 365})
+        m_period->addItem(tr("Last %n day(s)", "", days), days);
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_filter, 1);
+    filters->addWidget(m_period);
+    layout->addLayout(filters);
 
     m_model = new models::IncidentHistoryModel(this);
-    m_proxy = new NaturalSortProxy(this);
+    m_proxy = new HistoryProxy(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(models::SortRole);
     m_proxy->setFilterKeyColumn(-1);
@@ -102,6 +134,7 @@ HistoryPanel::HistoryPanel(HistoryController *controller, QWidget *parent)
     layout->addWidget(m_where);
 
     connect(m_filter, &QLineEdit::textChanged, this, &HistoryPanel::setFilter);
+    connect(m_period, &QComboBox::activated, this, [this](int index) { setPeriodDays(m_period->itemData(index).toInt()); });
     connect(m_table, &QTableView::activated, this, &HistoryPanel::activate);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { m_forget->setEnabled(m_table->selectionModel()->hasSelection()); });
@@ -121,6 +154,13 @@ void HistoryPanel::setFilter(const QString &text)
     if (m_filter->text() != text)
         m_filter->setText(text);
     m_proxy->setFilterFixedString(text);
+}
+
+void HistoryPanel::setPeriodDays(int days)
+{
+    if (const int i = m_period->findData(days); i >= 0)
+        m_period->setCurrentIndex(i);
+    static_cast<HistoryProxy *>(m_proxy)->setSince(days > 0 ? QDateTime::currentMSecsSinceEpoch() - qint64(days) * 24 * 3600 * 1000 : 0);
 }
 
 void HistoryPanel::reload()

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -20,7 +21,7 @@ namespace rankscope::ui {
 class HistoryController;
 
 // The History dock: the recurring culprits of the last months in words, then every recorded
-// incident (filter by failure, node or job; sortable, natural order for nodes). Activating an
+// incident (filter by failure, node or job, and by time; sortable, natural order for nodes). Activating an
 // incident opens the bundle it was analysed from; Forget removes it from the library.
 class HistoryPanel final : public QWidget
 {
@@ -33,6 +34,8 @@ public:
     models::IncidentHistoryModel *model() const { return m_model; }
     QString culpritsText() const;
     void setFilter(const QString &text);
+    // Only incidents of the last days days (by when they happened); 0 shows every incident.
+    void setPeriodDays(int days);
 
 Q_SIGNALS:
     // The bundle (or archives) an incident was analysed from.
@@ -48,6 +51,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QLabel *m_culprits = nullptr;
     QLineEdit *m_filter = nullptr;
+    QComboBox *m_period = nullptr;
     QTableView *m_table = nullptr;
     QPushButton *m_forget = nullptr;
     QCheckBox *m_record = nullptr;

@@ -42,11 +42,15 @@ ReportWriter::ReportWriter(ReportInput input)
 {
     if (m_input.result) {
         if (m_input.redact)
-            m_redactor = report::Redactor::fromResult(*m_input.result, m_input.annotations.texts() << m_input.title);
+            m_redactor = report::Redactor::fromResults({m_input.result.get(), m_input.goodRun.get()},
+                m_input.annotations.texts() << m_input.title << m_input.goodName << m_input.badName);
         report::IncidentReport::Options options;
         options.title = m_input.title;
         m_report = report::IncidentReport::build(
             *m_input.result, m_input.kb.get(), m_input.annotations, m_redactor, options);
+        if (m_input.goodRun)
+            m_report.setComparison(analysis::RunComparison::compare(*m_input.goodRun, *m_input.result),
+                m_input.goodName, m_input.badName, m_redactor);
     }
 }
 

@@ -30,6 +30,11 @@ struct ReportInput
     report::ReportAnnotations annotations;
     bool redact = false;
     QString title;
+    // A good run of the same job: the report then has a "Compared with" section. goodName and
+    // badName are what the reader recognises the runs by (the paths the user opened).
+    analysis::AnalysisResultPtr goodRun;
+    QString goodName;
+    QString badName;
 };
 
 // Writes an incident report in every format, for `rankscope report` and the workbench's export.

@@ -81,6 +81,12 @@ ExportReportDialog::ExportReportDialog(QWidget *parent)
     m_redact->setObjectName(u"exportRedact"_s);
     m_redact->setToolTip(tr("Replace them with stable placeholders (node-01, ip-01, user-01) everywhere in the report"));
     form->addRow(QString(), m_redact);
+    m_comparison = new QCheckBox(this);
+    m_comparison->setObjectName(u"exportComparison"_s);
+    m_comparison->setToolTip(tr("Add a \"Compared with\" section: versions, fabric and failures that differ from the good run"));
+    m_comparison->setChecked(true);
+    m_comparison->hide();
+    form->addRow(QString(), m_comparison);
     m_problem = new QLabel(this);
     m_problem->setWordWrap(true);
     m_problem->hide();
@@ -138,6 +144,17 @@ void ExportReportDialog::setRedact(bool redact)
 bool ExportReportDialog::redact() const
 {
     return m_redact->isChecked();
+}
+
+void ExportReportDialog::setComparison(const QString &goodName)
+{
+    m_comparison->setText(tr("Include the &comparison with %1").arg(goodName));
+    m_comparison->setVisible(!goodName.isEmpty());
+}
+
+bool ExportReportDialog::includeComparison() const
+{
+    return !m_comparison->isHidden() && m_comparison->isChecked();
 }
 
 std::optional<ReportFormat> ExportReportDialog::format() const

@@ -18,7 +18,8 @@ namespace rankscope::ui {
 
 // File > Export Report…: the file, its format and whether to redact. The file's suffix chooses
 // the format (as `rankscope report --out` does) and the format list follows it; choosing a
-// format rewrites the suffix. "Browse…" opens the platform's save dialog with one filter per
+// format rewrites the suffix. After File → Compare with Good Run… it also offers the report's
+// "Compared with" section. "Browse…" opens the platform's save dialog with one filter per
 // format; this dialog exists because QFileDialog cannot carry the redaction choice portably.
 class ExportReportDialog final : public QDialog
 {
@@ -30,6 +31,10 @@ public:
     QString path() const;
     void setRedact(bool redact);
     bool redact() const;
+    // Offers "Include the comparison with GOOD" (checked) when the window holds a comparison with a
+    // good run; an empty name hides the choice.
+    void setComparison(const QString &goodName);
+    bool includeComparison() const;
     std::optional<render::ReportFormat> format() const;
 
     // "HTML report (*.html *.htm)", … in the order of the format list.
@@ -45,6 +50,7 @@ private:
     QLineEdit *m_path;
     QComboBox *m_format;
     QCheckBox *m_redact;
+    QCheckBox *m_comparison;
     QLabel *m_problem;
     QPushButton *m_ok;
 };

@@ -187,11 +187,23 @@ void MainWindow::createActions()
     m_exportAction->setObjectName(u"exportReportAction"_s);
     m_exportAction->setStatusTip(tr("Write the incident report as HTML, Markdown, PDF, JSON or a Perfetto trace"));
     m_exportAction->setEnabled(false);
-    m_compareAction = file->addAction(QIcon::fromTheme(u"document-compare"_s), tr("Compare with &Good Run…"), this, [this] {
+    // The good run comes as the failed one does: a folder, or an archive or log files.
+    QMenu *compare = file->addMenu(QIcon::fromTheme(u"document-compare"_s), tr("Compare with &Good Run"));
+    compare->setObjectName(u"compareMenu"_s);
+    QAction *compareFolder = compare->addAction(QIcon::fromTheme(u"folder-open"_s), tr("&Folder…"), this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("A Run of the Same Job That Worked"), QFileInfo(m_current).absolutePath());
         if (!dir.isEmpty())
             compareWithGoodRun({dir});
     });
+    compareFolder->setObjectName(u"compareFolderAction"_s);
+    QAction *compareFiles = compare->addAction(QIcon::fromTheme(u"archive-extract"_s), tr("&Archive or Files…"), this, [this] {
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("A Run of the Same Job That Worked"),
+                                                                QFileInfo(m_current).absolutePath(), archiveFilter());
+        if (!files.isEmpty())
+            compareWithGoodRun(files);
+    });
+    compareFiles->setObjectName(u"compareFilesAction"_s);
+    m_compareAction = compare->menuAction();
     m_compareAction->setObjectName(u"compareAction"_s);
     m_compareAction->setStatusTip(tr("What changed since a run that worked: versions per node, fabric, new failures, step time"));
     m_compareAction->setEnabled(false);
@@ -370,6 +382,8 @@ void MainWindow::startLoading()
     m_copySummaryAction->setEnabled(false);
     m_compareAction->setEnabled(false);
     m_compareJob->cancel();
+    m_goodRun.reset();
+    m_goodRunName.clear();
     m_overview->setLoading(QDir::toNativeSeparators(QFileInfo(m_current).fileName()));
     m_timeline->setLoading(true);
     m_matrix->setResult(nullptr);
@@ -396,22 +410,30 @@ bool MainWindow::compareWithGoodRun(const QStringList &paths)
 {
     if (!m_analysis || !m_kb || paths.isEmpty())
         return false;
-    const QString goodName = QFileInfo(paths.first()).fileName();
+    const QString goodName = paths.size() == 1 ? QFileInfo(paths.first()).fileName()
+                                               : tr("%1 and %n more", "", int(paths.size() - 1)).arg(QFileInfo(paths.first()).fileName());
     const QString badName = QFileInfo(m_current).fileName();
     statusBar()->showMessage(tr("Reading the good run %1…").arg(goodName));
+    struct Outcome
+    {
+        analysis::AnalysisResultPtr good; // null: nothing readable
+        QString text; // the comparison as Markdown, or why there is none
+    };
     m_compareJob->startJob(
         [paths, kb = m_kb, bad = m_analysis, goodName, badName] {
             const auto good = analysis::IncidentPipeline::run(paths, {}, kb.get());
             if (good.ingested->files.isEmpty())
-                return std::pair<bool, QString>{false, tr("Nothing readable in %1").arg(paths.join(u", "_s))};
+                return Outcome{nullptr, tr("Nothing readable in %1").arg(paths.join(u", "_s))};
             const auto c = analysis::RunComparison::compare(*good.result, *bad);
-            return std::pair<bool, QString>{true, report::ComparisonReport::toMarkdown(c, goodName, badName)};
+            return Outcome{good.result, report::ComparisonReport::toMarkdown(c, goodName, badName)};
         },
-        [this, goodName](std::pair<bool, QString> outcome) {
-            if (!outcome.first) {
-                statusBar()->showMessage(outcome.second, 10000);
+        [this, goodName](Outcome outcome) {
+            if (!outcome.good) {
+                statusBar()->showMessage(outcome.text, 10000);
                 return;
             }
+            m_goodRun = outcome.good;
+            m_goodRunName = goodName;
             statusBar()->showMessage(tr("Compared with %1").arg(goodName), 5000);
             auto *dialog = new QDialog(this);
             dialog->setObjectName(u"comparisonDialog"_s);
@@ -420,16 +442,16 @@ bool MainWindow::compareWithGoodRun(const QStringList &paths)
             auto *layout = new QVBoxLayout(dialog);
             auto *text = new QTextBrowser(dialog);
             text->setObjectName(u"comparisonText"_s);
-            text->setMarkdown(outcome.second);
+            text->setMarkdown(outcome.text);
             layout->addWidget(text);
             auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
             QPushButton *copy = buttons->addButton(tr("Copy as Markdown"), QDialogButtonBox::ActionRole);
-            connect(copy, &QPushButton::clicked, dialog, [markdown = outcome.second] { QGuiApplication::clipboard()->setText(markdown); });
+            connect(copy, &QPushButton::clicked, dialog, [markdown = outcome.text] { QGuiApplication::clipboard()->setText(markdown); });
             connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
             layout->addWidget(buttons);
             dialog->resize(std::min(width() * 8 / 10, 1000), std::min(height() * 8 / 10, 760));
             dialog->show();
-            Q_EMIT comparisonReady(outcome.second);
+            Q_EMIT comparisonReady(outcome.text);
         });
     return true;
 }
@@ -676,14 +698,15 @@ void MainWindow::exportReportDialog()
     ExportReportDialog dialog(this);
     dialog.setPath(ExportReportDialog::withSuffix(QDir(dir).filePath(QFileInfo(m_current).baseName() + u"-report"_s), format));
     dialog.setRedact(settings.value(ExportRedactKey, false).toBool());
+    dialog.setComparison(m_goodRun ? m_goodRunName : QString());
     if (dialog.exec() != QDialog::Accepted)
         return;
     settings.setValue(ExportPathKey, dialog.path());
     settings.setValue(ExportRedactKey, dialog.redact());
-    exportReport(dialog.path(), dialog.redact());
+    exportReport(dialog.path(), dialog.redact(), dialog.includeComparison());
 }
 
-void MainWindow::exportReport(const QString &path, bool redact)
+void MainWindow::exportReport(const QString &path, bool redact, bool withComparison)
 {
     const auto format = render::ReportWriter::formatFromPath(path);
     if (!m_analysis) {
@@ -715,6 +738,11 @@ void MainWindow::exportReport(const QString &path, bool redact)
     input.kb = m_kb;
     input.annotations = m_annotations ? m_annotations() : report::ReportAnnotations();
     input.redact = redact;
+    if (withComparison && m_goodRun) {
+        input.goodRun = m_goodRun;
+        input.goodName = m_goodRunName;
+        input.badName = QFileInfo(m_current).fileName();
+    }
     if (!m_exporter->start(std::move(input), path, *format)) {
         statusBar()->showMessage(tr("A report is still being written; try again when it is done"), 5000);
         Q_EMIT reportExported(path, false);
@@ -746,6 +774,8 @@ void MainWindow::copySummary()
     input.result = m_analysis;
     input.kb = m_kb;
     input.annotations = m_annotations ? m_annotations() : report::ReportAnnotations();
+    input.goodRun = m_goodRun;
+    input.goodName = m_goodRunName;
     QGuiApplication::clipboard()->setText(render::ReportWriter(std::move(input)).summary());
     statusBar()->showMessage(tr("Summary copied to the clipboard"), 5000);
 }

@@ -102,8 +102,9 @@ public:
     // Writes the current analysis's report to path in the background, in the format its suffix
     // names (.html, .md, .pdf, .json, .trace.json); reportExported() says how it went, the status
     // bar names the file, and a failure opens a (non-blocking) message box naming it. File >
-    // Export Report… asks for the path and the redaction, then calls this.
-    void exportReport(const QString &path, bool redact);
+    // Export Report… asks for the path and the redaction, then calls this. After File → Compare
+    // with Good Run… the report has a "Compared with" section unless withComparison is false.
+    void exportReport(const QString &path, bool redact, bool withComparison = true);
     // Edit > Copy Summary: the report's plain-text summary on the clipboard.
     void copySummary();
     // View > Reset Layout: every dock where it starts, sized for the screen, the timeline the
@@ -171,6 +172,9 @@ private:
     QListView *m_warnings = nullptr;
     ingest::IngestResultPtr m_ingest;
     analysis::AnalysisResultPtr m_analysis;
+    // The good run of the last File → Compare with Good Run… on this incident, for the report.
+    analysis::AnalysisResultPtr m_goodRun;
+    QString m_goodRunName;
     QString m_current;
     QStringList m_paths; // what the open incident was read from
     ingest::ManualCorrections m_corrections;
