@@ -14,6 +14,7 @@
 #include "reportwriter.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTextStream>
 
 using namespace Qt::StringLiterals;
@@ -25,12 +26,14 @@ QString usage()
 {
     return u"Usage: rankscope report PATH... --out FILE [--format html|md|pdf|json|summary|trace] [--redact]\n"
            "                        [--title TEXT] [--notes FILE] [--tag TAG]... [--compare GOOD] [OPTIONS]\n"
-           "       rankscope report CASE.rscase --out FILE [same options]\n"
+           "       rankscope report CASE.rscase [--bundle DIR] --out FILE [same options]\n"
            "Writes an incident report of a bundle: the verdict and its chain of evidence, a timeline image,\n"
            "the version matrix with outliers, the top diagnoses with fix and verification steps, and notes.\n"
            "A case file (saved by the workbench) stands for its bundle, analysed again with the case's clock\n"
            "offsets and attribution; its title, notes, tags, bookmarks and verdict override go into the report,\n"
-           "and --title, --notes, --tag, --clock-offset and --attribute add to them (given options win).\n"
+           "and --title, --notes, --tag, --clock-offset and --attribute add to them (given options win). A case\n"
+           "reads the folders it recorded only when they lie in the folder that holds it; otherwise give the\n"
+           "bundle with --bundle DIR, where the case's files are then looked for (and nowhere else).\n"
            "The format follows FILE's suffix (.html, .md, .pdf, .json, .trace.json, .txt = summary) unless\n"
            "--format is given. HTML is one self-contained file; Markdown writes its images to FILE_images/;\n"
            "trace is Trace Event JSON for Perfetto or chrome://tracing. --redact replaces host names, IP\n"
@@ -51,15 +54,41 @@ bool isCaseFile(const QString &path)
 // Opens the case and turns it into what the report reads: its bundle's paths, clock offsets,
 // title and annotations. Missing and changed files are reported and the rest is read; returns
 // false (after saying why) when the case file cannot be read.
-bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig &config, render::ReportInput &input,
-    QTextStream &err)
+// Returns 0 when the case was applied, otherwise the exit code (after saying why).
+int applyCase(const QString &casePath, const QString &bundleDir, QStringList &paths, ingest::IngestConfig &config,
+    render::ReportInput &input, QTextStream &err)
 {
     const cases::CaseLoadResult loaded = cases::CaseFile::load(casePath);
     if (!loaded.ok) {
         err << u"rankscope report: "_s << loaded.message << u'\n';
-        return false;
+        return 3;
     }
-    const cases::CaseData &data = loaded.data;
+    cases::CaseData data = loaded.data;
+    // A case is a document people send each other: it reads its recorded folders only when they
+    // lie beside it (the case saved in or next to its bundle); anywhere else the user names the
+    // bundle with --bundle, and every recorded root is looked for there, and only there.
+    const QStringList roots = cases::CaseLocator::roots(data);
+    if (!bundleDir.isEmpty()) {
+        if (!QFileInfo(bundleDir).isDir()) {
+            err << u"rankscope report: --bundle "_s << bundleDir << u" is not a folder\n"_s;
+            return 2;
+        }
+        const QString dir = QFileInfo(bundleDir).absoluteFilePath();
+        for (const QString &root : roots)
+            data = cases::CaseLocator::relocate(data, root, dir);
+    } else {
+        const QString caseFolder = QFileInfo(casePath).absolutePath();
+        QStringList elsewhere;
+        for (const QString &root : roots) {
+            if (!cases::CaseLocator::insideRoot(caseFolder, root))
+                elsewhere.append(root);
+        }
+        if (!elsewhere.isEmpty()) {
+            err << u"rankscope report: "_s << casePath << u" reads files in "_s << elsewhere.join(u", "_s)
+                << u", outside the folder that holds the case; give the bundle's folder with --bundle DIR\n"_s;
+            return 2;
+        }
+    }
     const QList<cases::SourceStatus> statuses = cases::CaseLocator::check(data);
     for (const cases::SourceStatus &s : statuses) {
         if (s.state == cases::SourceStatus::State::Missing)
@@ -67,6 +96,8 @@ bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig
         else if (s.state == cases::SourceStatus::State::Changed)
             err << u"rankscope report: changed since the case was saved (bookmarks may point elsewhere): "_s
                 << s.filePath << u'\n';
+        else if (s.state == cases::SourceStatus::State::Outside)
+            err << u"rankscope report: not read, a link out of the case's bundle: "_s << s.filePath << u'\n';
     }
     paths = cases::CaseInputs::paths(data);
     // What the command line gives wins over what the case recorded.
@@ -84,14 +115,14 @@ bool applyCase(const QString &casePath, QStringList &paths, ingest::IngestConfig
     report::ReportAnnotations annotations = cases::CaseReport::annotations(data);
     annotations.tags += input.annotations.tags;
     input.annotations = annotations;
-    return true;
+    return 0;
 }
 } // namespace
 
 int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     QStringList paths;
-    QString outPath, formatName, notesPath, comparePath;
+    QString outPath, formatName, notesPath, comparePath, bundleDir;
     render::ReportInput input;
     IngestOptions ingestOptions;
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -134,6 +165,11 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
         } else if (option == u"--compare"_s) {
             if (!value(comparePath) || comparePath.isEmpty()) {
                 err << u"rankscope report: --compare needs the good run (a folder, log file or archive)\n"_s;
+                return 2;
+            }
+        } else if (option == u"--bundle"_s) {
+            if (!value(bundleDir) || bundleDir.isEmpty()) {
+                err << u"rankscope report: --bundle needs the folder that holds the case's bundle\n"_s;
                 return 2;
             }
         } else if (option == u"--tag"_s) {
@@ -207,8 +243,8 @@ int runReportCommand(const QStringList &args, QTextStream &out, QTextStream &err
     }
     if (!casePath.isEmpty()) {
         const QString extraNotes = input.annotations.notes;
-        if (!applyCase(casePath, paths, config, input, err))
-            return 3;
+        if (const int rc = applyCase(casePath, bundleDir, paths, config, input, err); rc != 0)
+            return rc;
         if (!extraNotes.trimmed().isEmpty())
             input.annotations.notes = input.annotations.notes.trimmed().isEmpty()
                 ? extraNotes

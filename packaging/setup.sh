@@ -25,6 +25,10 @@ install_deps() {
         qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev libqt6svg6 libgl-dev
         libqcustomplot-dev libarchive-dev
         xvfb xauth xz-utils zstd file desktop-file-utils appstream dpkg-dev fakeroot poppler-utils)
+    # The CI sanitizer preset builds with clang for its libFuzzer targets (tests/fuzz).
+    if [ "$preset" = ci-asan ]; then
+        pkgs+=(clang)
+    fi
     # KF6 SyntaxHighlighting is optional: Debian 12 does not package it.
     local missing=()
     for p in "${pkgs[@]}"; do

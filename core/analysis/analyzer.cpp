@@ -367,6 +367,14 @@ struct Builder
     {
         const Event &x = in.events.at(a);
         const Event &y = in.events.at(b);
+        // One file is written in order: a line without a time that comes before a timed one
+        // in the same file (an NCCL WARN in srun's combined output, ahead of slurmstepd's
+        // cancel banner) happened before it, whatever the other node's clock says.
+        // A time taken from the lines around it (inferred, or spread by position) says no more.
+        const bool ownX = x.timeMs != NoTime && !x.timeInferred && !x.timeCoarse;
+        const bool ownY = y.timeMs != NoTime && !y.timeInferred && !y.timeCoarse;
+        if (x.source.file == y.source.file && ownX != ownY && x.source.line != y.source.line)
+            return x.source.line < y.source.line;
         if ((x.timeMs == NoTime) != (y.timeMs == NoTime))
             return x.timeMs != NoTime;
         // On one rank, an inferred time cannot order two lines of different files (the NCCL
@@ -547,7 +555,11 @@ struct Builder
                 c.why = u"the line names task %1 on node %2; the tasks are the ranks (no line numbers them otherwise)"_s.arg(task, c.node);
             }
         } else if ((p == u"peer"_s || p == u"store"_s) && !e.capture(u"peer"_s).isEmpty()) {
-            const QString host = nodeOfAddress(e.capture(u"peer"_s));
+            QString host = nodeOfAddress(e.capture(u"peer"_s));
+            // An address no file ties to a host name still names the machine: Ray, and many
+            // pasted logs, know nodes only by their IP.
+            if (host.isEmpty())
+                host = literalAddress(e.capture(u"peer"_s));
             if (!host.isEmpty())
                 c = {true, true, -1, host, p == u"store"_s ? u"the store address in the error belongs to %1"_s.arg(host)
                                                              : u"the peer address in the error belongs to %1"_s.arg(host)};
@@ -1231,6 +1243,30 @@ struct Builder
     }
 
     // "10.0.0.5" or "node09" or "node09.cluster" -> a node of the job, via NCCL's bootstrap lines.
+    // "10.1.2.3", "10.1.2.3:29500", "10.1.2.3<43210>", "[fe80::1]:29500" -> the bare IP; empty for
+    // a host name or anything else.
+    static QString literalAddress(const QString &address)
+    {
+        QString a = address.section(u'<', 0, 0).trimmed();
+        if (a.startsWith(u'[') && a.contains(u']'))
+            a = a.mid(1, a.indexOf(u']') - 1);
+        else if (a.count(u':') == 1)
+            a = a.section(u':', 0, 0);
+        const QStringList quad = a.split(u'.');
+        if (quad.size() == 4) {
+            for (const QString &q : quad) {
+                bool ok = false;
+                if (q.isEmpty() || q.size() > 3 || q.toInt(&ok) > 255 || !ok)
+                    return {};
+            }
+            return quad.first() == u"127"_s || a == u"0.0.0.0"_s ? QString() : a;
+        }
+        const bool v6 = a.count(u':') >= 2 && std::all_of(a.cbegin(), a.cend(), [](QChar c) {
+            return c.isDigit() || c == u':' || c == u'.' || (c.toLower() >= u'a' && c.toLower() <= u'f');
+        });
+        return v6 && a != u"::1"_s && a != u"::"_s ? a.toLower() : QString();
+    }
+
     QString nodeOfAddress(const QString &address) const
     {
         if (address.isEmpty())

@@ -12,6 +12,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QVariant>
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -379,6 +380,108 @@ bool readRows(const QSqlDatabase &db, CaseData &data, QString *problem)
     return true;
 }
 
+// What a case holds besides its values: only the tables save() creates (a view or trigger named
+// like one could make a read run forever or write), and counts within CaseFile's limits,
+// checked before a row is read so that a hostile file costs neither minutes nor memory.
+QString shapeProblem(const QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    auto count = [&](const QString &sql, qint64 *out) {
+        if (!q.exec(sql) || !q.next())
+            return false;
+        *out = q.value(0).toLongLong();
+        return true;
+    };
+    if (!q.exec(u"SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger')"_s))
+        return q.lastError().text();
+    if (q.next())
+        return u"it holds a %1 (%2), which RankScope never writes"_s.arg(q.value(0).toString(), q.value(1).toString());
+    struct Limit
+    {
+        QString sql;
+        qint64 max;
+        QString what;
+    };
+    const Limit limits[] = {
+        {u"SELECT count(*) FROM sources"_s, CaseFile::MaxSources, u"files"_s},
+        {u"SELECT count(DISTINCT root) FROM sources"_s, CaseFile::MaxRoots, u"bundle folders"_s},
+        {u"SELECT count(*) FROM bookmarks"_s, CaseFile::MaxListRows, u"bookmarks"_s},
+        {u"SELECT count(*) FROM walkthrough"_s, CaseFile::MaxListRows, u"walkthrough steps"_s},
+        {u"SELECT count(*) FROM attribution"_s, CaseFile::MaxListRows, u"attribution overrides"_s},
+        {u"SELECT count(*) FROM clock_offsets"_s, CaseFile::MaxListRows, u"clock offsets"_s},
+        {u"SELECT count(*) FROM tags"_s, CaseFile::MaxListRows, u"tags"_s},
+    };
+    for (const Limit &l : limits) {
+        qint64 n = 0;
+        if (!count(l.sql, &n))
+            return q.lastError().text();
+        if (n > l.max)
+            return u"it lists %1 %2, more than the %3 a case may hold"_s.arg(QString::number(n), l.what, QString::number(l.max));
+    }
+    qint64 hasPasted = 0;
+    if (!count(u"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'pasted'"_s, &hasPasted))
+        return q.lastError().text();
+    // length() of a BLOB is its size in bytes, without reading the text into memory.
+    const QString textBytes = u"SELECT coalesce((SELECT sum(length(CAST(title AS BLOB)) + length(CAST(notes AS BLOB))) "
+                              "FROM case_info), 0)"_s
+        + (hasPasted ? u" + coalesce((SELECT sum(length(CAST(text AS BLOB))) FROM pasted), 0)"_s : QString());
+    qint64 bytes = 0;
+    if (!count(textBytes, &bytes))
+        return q.lastError().text();
+    if (bytes > CaseFile::MaxTextBytes)
+        return u"its notes and pasted text take %1 MiB, more than the %2 MiB a case may hold"_s.arg(
+            QString::number(bytes >> 20), QString::number(CaseFile::MaxTextBytes >> 20));
+    return {};
+}
+
+// A path inside the bundle, as every path of a case is: relative, without a ".." step.
+bool leavesTheBundle(const QString &relative)
+{
+    if (relative.contains(QChar(0)) || QDir::isAbsolutePath(relative) || relative.startsWith(u'\\')
+        || (relative.size() > 1 && relative.at(1) == u':'))
+        return true;
+    const QStringList steps = relative.split(u'/');
+    return std::any_of(steps.cbegin(), steps.cend(), [](const QString &s) {
+        return s == u".."_s || s.split(u'\\').contains(u".."_s);
+    });
+}
+
+// Every path a case names stays inside its bundle, and every bundle root is an absolute folder:
+// the case opens those roots and nothing else.
+QString pathProblem(const CaseData &data)
+{
+    for (qsizetype i = 0; i < data.sources.size(); ++i) {
+        const CaseSource &s = data.sources.at(i);
+        if (!QDir::isAbsolutePath(s.root) || s.root.contains(QChar(0)))
+            return u"file %1 has the bundle folder \"%2\", which is not an absolute path"_s.arg(QString::number(i + 1), s.root);
+        if (s.relativePath.isEmpty() || leavesTheBundle(s.relativePath))
+            return u"file %1 is \"%2\", a path outside its bundle"_s.arg(QString::number(i + 1), s.relativePath);
+    }
+    auto check = [](const QString &kind, qsizetype i, const QString &path) {
+        return leavesTheBundle(path) ? u"%1 %2 names \"%3\", a path outside the bundle"_s.arg(kind, QString::number(i + 1), path)
+                                     : QString();
+    };
+    for (qsizetype i = 0; i < data.attribution.size(); ++i) {
+        if (QString p = check(u"attribution override"_s, i, data.attribution.at(i).path); !p.isEmpty())
+            return p;
+    }
+    for (qsizetype i = 0; i < data.bookmarks.size(); ++i) {
+        if (QString p = check(u"bookmark"_s, i, data.bookmarks.at(i).path); !p.isEmpty())
+            return p;
+    }
+    for (qsizetype i = 0; i < data.walkthrough.size(); ++i) {
+        if (QString p = check(u"walkthrough step"_s, i, data.walkthrough.at(i).path); !p.isEmpty())
+            return p;
+    }
+    for (qsizetype i = 0; i < data.pasted.size(); ++i) {
+        const QString &name = data.pasted.at(i).name;
+        if (name.isEmpty() || name.contains(u'/') || name.contains(u'\\') || leavesTheBundle(name) || name == u".."_s)
+            return u"pasted text %1 is named \"%2\", which is not a plain file name"_s.arg(QString::number(i + 1), name);
+    }
+    return {};
+}
+
 QString driverProblem()
 {
     if (QSqlDatabase::isDriverAvailable(u"QSQLITE"_s))
@@ -401,10 +504,16 @@ CaseLoadResult CaseFile::load(const QString &path)
     const Inspection in = inspect(path);
     if (in.error != CaseError::None)
         return fail(in.error, in.detail);
+    if (const QString refused = shapeProblem(in.connection->db()); !refused.isEmpty())
+        return fail(CaseError::Refused, refused);
     QString problem;
     if (!readRows(in.connection->db(), result.data, &problem)) {
         result.data = {};
         return fail(CaseError::Corrupt, u"the file is damaged: %1"_s.arg(problem));
+    }
+    if (const QString refused = pathProblem(result.data); !refused.isEmpty()) {
+        result.data = {};
+        return fail(CaseError::Refused, refused);
     }
     result.ok = true;
     return result;

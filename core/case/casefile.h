@@ -18,6 +18,8 @@ enum class CaseError {
     NewerSchema, // a case file written by a newer RankScope
     NotACase, // an SQLite database of another application
     IoError, // permissions, a folder, a full disk, a missing SQLite driver
+    Refused, // a sound file whose content RankScope will not act on: paths out of its bundle,
+             // counts past the limits below, views or triggers (a case is a document people send)
 };
 
 struct CaseLoadResult
@@ -62,6 +64,13 @@ class CaseFile
 public:
     static constexpr int SchemaVersion = 2; // 2: pasted (the text of pasted incidents)
     static constexpr quint32 ApplicationId = 0x52534346; // "RSCF" in the file header
+    // What load() accepts, checked with count(*) before a row is read: far above any real case
+    // (a 16,384-rank bundle has about 40,000 files, opened from one or two roots), far below
+    // what would take minutes or gigabytes to read.
+    static constexpr qint64 MaxSources = 1'000'000;
+    static constexpr qint64 MaxRoots = 256;
+    static constexpr qint64 MaxListRows = 100'000; // bookmarks, walkthrough, attribution, offsets, tags
+    static constexpr qint64 MaxTextBytes = 256ll * 1024 * 1024; // title, notes and pasted text together
 
     static CaseSaveResult save(const CaseData &data, const QString &path);
     static CaseLoadResult load(const QString &path);

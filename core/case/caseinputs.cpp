@@ -15,24 +15,31 @@ namespace rankscope::cases {
 
 QStringList CaseInputs::paths(const CaseData &data)
 {
-    QStringList out;
-    const QStringList roots = CaseLocator::roots(data);
-    for (const QString &root : roots) {
+    // One pass over the sources, grouped by root (a case may list a million files).
+    struct Root
+    {
         QStringList files;
         bool nested = false;
-        for (const CaseSource &s : data.sources) {
-            if (s.root != root)
-                continue;
-            nested = nested || s.relativePath.contains(u'/');
-            const QString file = QDir::cleanPath(root + u'/' + s.relativePath);
-            if (QFileInfo(file).isFile())
-                files.append(file);
-        }
-        if (nested) {
+    };
+    const QStringList roots = CaseLocator::roots(data);
+    QHash<QString, Root> byRoot;
+    for (const CaseSource &s : data.sources) {
+        Root &r = byRoot[s.root];
+        r.nested = r.nested || s.relativePath.contains(u'/');
+        const QString file = QDir::cleanPath(s.root + u'/' + s.relativePath);
+        // Only files inside the root, links resolved: a case must not make RankScope read
+        // anything outside the bundle its user chose.
+        if (QFileInfo(file).isFile() && CaseLocator::insideRoot(s.root, file))
+            r.files.append(file);
+    }
+    QStringList out;
+    for (const QString &root : roots) {
+        const Root &r = byRoot[root];
+        if (r.nested) {
             if (QFileInfo(root).isDir())
                 out.append(QDir::cleanPath(root));
         } else {
-            out += files;
+            out += r.files;
         }
     }
     return out;

@@ -44,6 +44,8 @@ QList<SourceStatus> CaseLocator::check(const CaseData &data, const ProgressCallb
         const QFileInfo info(s.filePath);
         if (!info.isFile()) {
             s.state = SourceStatus::State::Missing;
+        } else if (!insideRoot(s.source.root, s.filePath)) {
+            s.state = SourceStatus::State::Outside; // not even fingerprinted
         } else {
             s.bytes = info.size();
             const bool same = s.bytes == s.source.bytes
@@ -56,12 +58,23 @@ QList<SourceStatus> CaseLocator::check(const CaseData &data, const ProgressCallb
     return out;
 }
 
+bool CaseLocator::insideRoot(const QString &root, const QString &filePath)
+{
+    // Links are resolved: a file of the bundle that is a link to /etc/shadow is not inside it.
+    const QString r = QFileInfo(root).canonicalFilePath();
+    const QString f = QFileInfo(filePath).canonicalFilePath();
+    return !r.isEmpty() && !f.isEmpty() && (f == r || f.startsWith(r.endsWith(u'/') ? r : r + u'/'));
+}
+
 QStringList CaseLocator::roots(const CaseData &data)
 {
     QStringList out;
+    QSet<QString> seen;
     for (const CaseSource &s : data.sources) {
-        if (!out.contains(s.root))
+        if (!seen.contains(s.root)) {
+            seen.insert(s.root);
             out.append(s.root);
+        }
     }
     return out;
 }

@@ -18,6 +18,7 @@ struct SourceStatus
         Present, // same size and fingerprint
         Missing, // no file at root/relativePath
         Changed, // a different size or fingerprint (or no longer readable)
+        Outside, // a link to a file outside the bundle's root: never read
     };
     State state = State::Missing;
     CaseSource source; // as recorded
@@ -43,6 +44,9 @@ public:
     // otherwise the fingerprint is recomputed (up to 2 MiB per file), so progress counts files
     // and may cancel (then the list is empty).
     static QList<SourceStatus> check(const CaseData &data, const ProgressCallback &progress = {});
+
+    // filePath, with links resolved, is root or lies under it (both must exist).
+    static bool insideRoot(const QString &root, const QString &filePath);
 
     // The distinct roots of the case's sources in first-seen order: what a "locate" dialog
     // offers to relocate, one root at a time.

@@ -565,7 +565,7 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             else if (const int rank = plausible(u"rank"_s); rank >= 0 && builtin == EventMatcher::RayWorkerRank)
                 m_scan.workerRanks.append({ev.capture(u"ip"_s).toUtf8(), ev.capture(u"pid"_s).toLongLong(), rank, -1, lineNo});
             else if (rank >= 0 && plausible(u"local_rank"_s) >= 0)
-                m_scan.launcherRanks.append({rank, plausible(u"local_rank"_s), lineNo});
+                m_scan.launcherRanks.append({rank, plausible(u"local_rank"_s), lineNo, raw.ncclHost});
             continue; // attribution only
         } else {
             ev.kind = Event::Kind::NcclInitComplete;

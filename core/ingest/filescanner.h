@@ -59,6 +59,7 @@ struct FileScan
         int rank = -1;
         int localRank = -1;
         qint64 line = 0;
+        QByteArray host; // the line's writer (a pdsh "host: " prefix) in a file of several hosts
     };
     QList<LauncherRank> launcherRanks; // torchrun failure summaries: global rank of a local rank
     struct TaskNode

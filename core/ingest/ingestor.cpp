@@ -340,29 +340,37 @@ void nodesFromNamesInRunFolders(IngestResult &result, QList<Event> &events)
         if (!f.node.isEmpty() && !f.attributionByHand && folder == f.node)
             byFolder[f.path.section(u'/', 0, -2)].append(fi);
     }
+    // Every node of the bundle, made once; each folder leaves its own name out while it looks.
+    QSet<QString> known;
+    for (const InputFile &f : std::as_const(result.files))
+        known.insert(f.node);
+    known.remove(QString());
+    QHash<int, QString> renamed; // file -> the node its name holds, over every run folder
     for (auto it = byFolder.cbegin(); it != byFolder.cend(); ++it) {
         if (it.value().size() < 2)
             continue;
         const QString folderNode = result.files.at(it.value().first()).node;
-        QSet<QString> known;
-        for (const InputFile &f : std::as_const(result.files))
-            known.insert(f.node);
-        known.remove(folderNode);
-        known.remove(QString());
+        const bool wasKnown = known.remove(folderNode);
         QHash<int, QString> named;
         for (int fi : it.value()) {
             if (const QString n = nodeNamedIn(result.files.at(fi).path.section(u'/', -1), known); !n.isEmpty())
                 named.insert(fi, n);
         }
+        if (wasKnown)
+            known.insert(folderNode);
         if (QSet<QString>(named.cbegin(), named.cend()).size() < 2)
             continue;
-        for (auto n = named.cbegin(); n != named.cend(); ++n)
-            result.files[n.key()].node = n.value();
-        for (Event &ev : events) {
-            if (ev.node == folderNode && named.contains(int(ev.source.file)))
-                ev.node = named.value(int(ev.source.file));
-        }
+        renamed.insert(named);
     }
+    if (renamed.isEmpty())
+        return;
+    // Events first: they still carry the folder's name, which the file held until now.
+    for (Event &ev : events) {
+        if (const auto n = renamed.constFind(int(ev.source.file)); n != renamed.cend() && ev.node == result.files.at(n.key()).node)
+            ev.node = n.value();
+    }
+    for (auto n = renamed.cbegin(); n != renamed.cend(); ++n)
+        result.files[n.key()].node = n.value();
 }
 
 void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &warnings)
@@ -972,22 +980,24 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     QSet<QString> ambiguousOffset;
     for (int fi = 0; fi < scanned.size(); ++fi) {
         const InputFile &f = result->files.at(fi);
-        if (f.node.isEmpty())
-            continue;
         const FileScan &scan = scanned.at(fi).scan;
         QList<FileScan::LauncherRank> claims = scan.launcherRanks;
-        if (scan.agentGroupRank >= 0 && scan.agentProcsPerNode > 0 && qint64(scan.agentGroupRank) * scan.agentProcsPerNode < MaxWorldSize)
-            claims.prepend({scan.agentGroupRank * scan.agentProcsPerNode, 0, 0});
+        // The agent's rendezvous line counts only in a file of one node; the summaries of
+        // several agents gathered by pdsh carry their host in each line's prefix.
+        if (!f.node.isEmpty() && scan.agentGroupRank >= 0 && scan.agentProcsPerNode > 0
+            && qint64(scan.agentGroupRank) * scan.agentProcsPerNode < MaxWorldSize)
+            claims.prepend({scan.agentGroupRank * scan.agentProcsPerNode, 0, 0, {}});
         for (const FileScan::LauncherRank &lr : std::as_const(claims)) {
+            const QString node = !f.node.isEmpty() ? f.node : QString::fromUtf8(lr.host);
             const int offset = lr.rank - lr.localRank;
-            if (offset < 0)
+            if (offset < 0 || node.isEmpty())
                 continue;
-            if (rankOffset.contains(f.node) && rankOffset.value(f.node) != offset && !ambiguousOffset.contains(f.node)) {
-                ambiguousOffset.insert(f.node);
+            if (rankOffset.contains(node) && rankOffset.value(node) != offset && !ambiguousOffset.contains(node)) {
+                ambiguousOffset.insert(node);
                 sh.warnings.append({Warning::Kind::Attribution, f.path, lr.line,
-                                    u"the failure summary maps local ranks of %1 to global ranks inconsistently; its per-rank files stay unattributed"_s.arg(f.node)});
+                                    u"the failure summary maps local ranks of %1 to global ranks inconsistently; its per-rank files stay unattributed"_s.arg(node)});
             }
-            rankOffset.insert(f.node, offset);
+            rankOffset.insert(node, offset);
         }
     }
     for (InputFile &f : result->files) {

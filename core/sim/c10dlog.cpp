@@ -116,8 +116,7 @@ void C10dLog::cppFrames(LineSink &s, qint64 t, int count, quint64 salt)
 {
     static const char *const symbols[] = {
         "c10::Error::Error(c10::SourceLocation, std::string)",
-        "c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l, "
-        "1000l> > >)",
+        "c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, std::ratio<1l, 1000l> > >)",
         "c10d::ProcessGroupNCCL::watchdogHandler()",
         "c10d::ProcessGroupNCCL::ncclCommWatchdog()",
         "<unknown function>",

@@ -144,7 +144,8 @@ int main(int argc, char **argv)
             bool okWho = true, baseWho = false;
             if (namesWho) {
                 okWho = (wantRank.isNull() || wantRank.isUndefined() || r->verdict.rank == wantRank.toInt())
-                        && (!wantNode.isString() || r->verdict.node == wantNode.toString());
+                        && (!wantNode.isString() || r->verdict.node == wantNode.toString()
+                            || in->aliasesOf(r->verdict.node).contains(wantNode.toString())); // a pod names its machine
                 const ingest::Event *first = nullptr;
                 for (const ingest::Event &e : in->events) {
                     if (e.kind != ingest::Event::Kind::Fingerprint)

@@ -378,6 +378,144 @@ private Q_SLOTS:
         QCOMPARE(snapshot(dir.path()), before);
     }
 
+    // A case is a document people send each other. Whatever a hostile one holds, load() names
+    // the file and what is wrong, quickly, and returns nothing to act on: no path out of its
+    // bundle, no view or trigger in place of a table, no count that would take minutes.
+    void loadRefusesHostileContent_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("expect");
+        QTest::addRow("absolute file path") << u"source:/etc/shadow"_s << u"outside its bundle"_s;
+        QTest::addRow("dot-dot file path") << u"source:logs/../../../etc/shadow"_s << u"outside its bundle"_s;
+        QTest::addRow("relative root") << u"root:incident"_s << u"not an absolute path"_s;
+        QTest::addRow("bookmark out of the bundle") << u"bookmark:../secret.log"_s << u"bookmark 1"_s;
+        QTest::addRow("pasted name with a folder") << u"pasted:../../.bashrc"_s << u"not a plain file name"_s;
+        QTest::addRow("recursive view for a table") << u"view"_s << u"view (tags)"_s;
+        QTest::addRow("trigger") << u"trigger"_s << u"trigger"_s;
+        QTest::addRow("150,000 roots") << u"roots:150000"_s << u"bundle folders, more than the 256"_s;
+        QTest::addRow("100,001 tags") << u"tags:100001"_s << u"tags, more than the 100000"_s;
+    }
+    void loadRefusesHostileContent()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, expect);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"hostile.rscase"_s);
+        CaseData d = fullCase();
+        const QString kind = fixture.section(u':', 0, 0);
+        const QString arg = fixture.section(u':', 1);
+        if (kind == u"source"_s)
+            d.sources.first().relativePath = arg;
+        else if (kind == u"root"_s)
+            d.sources.first().root = arg;
+        else if (kind == u"bookmark"_s)
+            d.bookmarks = {{arg, 3, 0, u"gpu-01"_s, NoTime, u"x"_s, QString()}};
+        else if (kind == u"pasted"_s)
+            d.pasted = {{arg, QByteArray("x\n")}};
+        const CaseSaveResult saved = CaseFile::save(d, path);
+        QVERIFY2(saved.ok, qPrintable(saved.message));
+        QString sql;
+        if (kind == u"view"_s)
+            QCOMPARE(execSql(path, {u"DROP TABLE tags"_s,
+                         u"CREATE VIEW tags AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+                         "SELECT n AS ord, 'x' AS tag FROM r"_s}), QString());
+        else if (kind == u"trigger"_s)
+            QCOMPARE(execSql(path, {u"CREATE TRIGGER t AFTER INSERT ON tags BEGIN DELETE FROM sources; END"_s}), QString());
+        else if (kind == u"roots"_s)
+            QCOMPARE(execSql(path, {u"WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < %1) "
+                         "INSERT INTO sources (ord, root, relative_path, bytes, fingerprint) "
+                         "SELECT 1000 + n, '/data/root-' || n, 'a.log', 1, x'00' FROM r"_s.arg(arg)}), QString());
+        else if (kind == u"tags"_s)
+            QCOMPARE(execSql(path, {u"WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < %1) "
+                         "INSERT INTO tags (ord, tag) SELECT 1000 + n, 'tag-' || n FROM r"_s.arg(arg)}), QString());
+
+        QDeadlineTimer deadline(10'000);
+        const CaseLoadResult r = CaseFile::load(path);
+        QVERIFY2(!deadline.hasExpired(), "refusing a hostile case must not take long");
+        QVERIFY(!r.ok);
+        QCOMPARE(r.error, CaseError::Refused);
+        QVERIFY2(r.message.contains(path), qPrintable(r.message));
+        QVERIFY2(r.message.contains(expect), qPrintable(r.message));
+        QVERIFY(r.data == CaseData());
+    }
+
+    // `rankscope report CASE` reads the folders a case records only when they lie in the folder
+    // that holds the case. A case from elsewhere (its root /etc, say) needs --bundle DIR, and
+    // then its files are looked for in DIR and nowhere else.
+    void reportNeedsTheBundleForACaseFromElsewhere()
+    {
+        QTemporaryDir outside; // where the case says its files are: it must not be read
+        QTemporaryDir mail; // where the case arrived
+        QTemporaryDir mine; // the user's copy of the bundle
+        const QByteArray oom = "[rank0]: Out of memory: Killed process 4242 (python3)\n";
+        QVERIFY(writeFile(outside.filePath(u"rank0.log"_s), "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (SECRET-7731)\n"));
+        QVERIFY(writeFile(mine.filePath(u"rank0.log"_s), oom));
+        CaseData d;
+        d.title = u"sent by a colleague"_s;
+        d.sources = {{outside.path(), u"rank0.log"_s, 92, {}}};
+        const QString casePath = mail.filePath(u"incident.rscase"_s);
+        QVERIFY(CaseFile::save(d, casePath).ok);
+        auto run = [](const QStringList &args, QString *err) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"RANKSCOPE_ENCYCLOPEDIA"_s, QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"));
+            env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(RANKSCOPE_BINARY_DIR "/app/rankscope"), args);
+            if (!p.waitForFinished(120'000))
+                return -1;
+            *err = QString::fromUtf8(p.readAllStandardError());
+            return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        };
+        QString err;
+        const QString json = mail.filePath(u"report.json"_s);
+        QCOMPARE(run({u"report"_s, casePath, u"--out"_s, json}, &err), 2);
+        QVERIFY2(err.contains(outside.path()) && err.contains(u"--bundle"_s), qPrintable(err));
+        QVERIFY(!QFile::exists(json));
+
+        QCOMPARE(run({u"report"_s, casePath, u"--bundle"_s, mine.path(), u"--out"_s, json}, &err), 0);
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray report = f.readAll();
+        QVERIFY2(report.contains("host-oom-kill"), "the report must read the user's copy of the bundle");
+        QVERIFY2(!report.contains("SECRET-7731") && !report.contains(QFile::encodeName(outside.path())),
+                 "nothing of the recorded folder may be read");
+
+        // Saved beside its bundle, a case needs nothing more.
+        const QString besidePath = mine.filePath(u"mine.rscase"_s);
+        CaseData beside = d;
+        beside.sources.first().root = mine.path();
+        beside.sources.first().bytes = oom.size();
+        QVERIFY(CaseFile::save(beside, besidePath).ok);
+        QCOMPARE(run({u"report"_s, besidePath, u"--out"_s, mine.filePath(u"r.json"_s)}, &err), 0);
+    }
+
+    // A case's file that is a link out of its bundle is neither fingerprinted nor handed to the
+    // ingest: the case reads its bundle and nothing else.
+    void linksOutOfTheBundleAreNotRead()
+    {
+        QTemporaryDir dir;
+        QTemporaryDir outside;
+        const QString bundle = dir.filePath(u"incident"_s);
+        QVERIFY(QDir().mkpath(bundle + u"/logs"_s));
+        QVERIFY(writeFile(bundle + u"/logs/rank0.log"_s, "[rank0]: hello\n"));
+        QVERIFY(writeFile(outside.filePath(u"secret.txt"_s), "secret\n"));
+        QVERIFY(QFile::link(outside.filePath(u"secret.txt"_s), bundle + u"/logs/rank1.log"_s));
+        CaseData d;
+        d.sources = {{bundle, u"logs/rank0.log"_s, 15, {}}, {bundle, u"logs/rank1.log"_s, 7, {}}};
+        const QList<SourceStatus> st = CaseLocator::check(d);
+        QCOMPARE(st.size(), 2);
+        QCOMPARE(st.at(0).state, SourceStatus::State::Present);
+        QCOMPARE(st.at(1).state, SourceStatus::State::Outside);
+        // Listed one by one (files in a subfolder open the root folder, where the ingest
+        // refuses the link itself): only the file inside.
+        CaseData flat;
+        QVERIFY(QFile::link(outside.filePath(u"secret.txt"_s), bundle + u"/rank1.log"_s));
+        QVERIFY(writeFile(bundle + u"/rank0.log"_s, "[rank0]: hello\n"));
+        flat.sources = {{bundle, u"rank0.log"_s, 15, {}}, {bundle, u"rank1.log"_s, 7, {}}};
+        QCOMPARE(CaseInputs::paths(flat), QStringList{QDir::cleanPath(bundle + u"/rank0.log"_s)});
+    }
+
     // A zero-length file holds nothing to lose; a first save killed before its first commit
     // leaves one behind.
     void saveOverEmptyFile()

@@ -44,6 +44,8 @@ const QHash<QString, QString> &knownMisses()
          u"entry is right; the initiator is rank 0, which printed nothing (it stopped early), but rank 2 wrote only traceback lines that make no event, so the ranks the analysis knows (1 and 3) do not single out rank 0 as the one that is silent"_s},
         {u"k8s-efa-ofi-one-pod-device-missing"_s,
          u"the master pod's clock runs 9 s ahead and nothing in the bundle ties the pods' clocks together, so the workers' SIGTERM from the operator deleting their pods (a consequence of the master's failed aws-ofi-nccl start) reads as the first failure"_s},
+        {u"pytorch-lightning-6206-slurm-two-nodes-no-ntasks-per-node-ddp-stuck"_s,
+         u"no line is an error: the only sign is that each 'GLOBAL_RANK: N, MEMBER: k/4' line appears twice (one process per node claims each rank) and ranks 2 and 3 never appear, and no rule yet compares the ranks claimed with the world size"_s},
         {u"deepspeed-pdsh-lustre-quota-barrier"_s,
          u"entry and node are right; the failing line names only its pid ('[pid 41986]'), and the pid's rank is in DeepSpeed's 'process 41986 spawned with command: [... --local_rank=5 ...]' line and the node_rank, a join not made yet"_s},
     };
@@ -107,7 +109,7 @@ private Q_SLOTS:
         if (!rank.isNull() && !rank.isUndefined() && r->verdict.rank != rank.toInt())
             wrong << u"rank %1 (want %2)"_s.arg(r->verdict.rank).arg(rank.toInt());
         const QJsonValue node = expected.value(u"initiating_node"_s);
-        if (node.isString() && r->verdict.node != node.toString())
+        if (node.isString() && r->verdict.node != node.toString() && !r->ingest->aliasesOf(r->verdict.node).contains(node.toString()))
             wrong << u"node '%1' (want '%2')"_s.arg(r->verdict.node, node.toString());
         if (knownMisses().contains(name))
             QEXPECT_FAIL("", qPrintable(knownMisses().value(name)), Abort);
@@ -132,8 +134,10 @@ private Q_SLOTS:
         const QJsonValue rank = expected.value(u"rank"_s);
         if (!rank.isNull() && !rank.isUndefined() && v.rank != rank.toInt())
             wrong << u"rank %1 (want %2)"_s.arg(v.rank).arg(rank.toInt());
+        // A pod is a name of the machine it ran on (kubectl get pods -o wide says which): an
+        // answer key may name either.
         const QJsonValue node = expected.value(u"node"_s);
-        if (node.isString() && v.node != node.toString())
+        if (node.isString() && v.node != node.toString() && !r->ingest->aliasesOf(v.node).contains(node.toString()))
             wrong << u"node '%1' (want '%2')"_s.arg(v.node, node.toString());
         if (const QString name = QFileInfo(folder).fileName(); knownMisses().contains(name))
             QEXPECT_FAIL("", qPrintable(knownMisses().value(name)), Abort);

@@ -354,6 +354,41 @@ private Q_SLOTS:
         QCOMPARE(w.ingestResult()->files.at(w.logView()->currentLine().file).path, saved.bookmarks.first().path);
     }
 
+    // A case sent from elsewhere names folders outside the one it arrived in: the window shows
+    // them before reading (interactively a question; here the signal that carries them). A case
+    // saved beside its bundle asks nothing.
+    void foldersOutsideTheCaseFolderAreNamed()
+    {
+        QTemporaryDir dir;
+        QTemporaryDir mail;
+        const QString bundle = dir.filePath(u"incident"_s);
+        QVERIFY(simulate(bundle));
+        const QString beside = dir.filePath(u"beside.rscase"_s);
+        cases::CaseData saved;
+        makeSavedCase({ bundle }, beside, &saved);
+        if (QTest::currentTestFailed())
+            return;
+        const QString sent = mail.filePath(u"sent.rscase"_s);
+        QVERIFY(QFile::copy(beside, sent));
+
+        MainWindow w;
+        CaseController *c = prepare(w);
+        QSignalSpy outside(c, &CaseController::rootsOutsideCaseFolder);
+        QSignalSpy ready(&w, &MainWindow::analysisReady);
+        QVERIFY(c->openCase(sent));
+        QCOMPARE(outside.count(), 1);
+        QCOMPARE(outside.first().first().toStringList(), QStringList { bundle });
+        QVERIFY(ready.wait(30000));
+
+        MainWindow w2;
+        CaseController *c2 = prepare(w2);
+        QSignalSpy outside2(c2, &CaseController::rootsOutsideCaseFolder);
+        QSignalSpy ready2(&w2, &MainWindow::analysisReady);
+        QVERIFY(c2->openCase(beside));
+        QVERIFY(ready2.wait(30000));
+        QCOMPARE(outside2.count(), 0);
+    }
+
     void missingFileIsListedAndTheRestOpens()
     {
         QTemporaryDir dir;

@@ -346,8 +346,59 @@ bool CaseController::openCase(const QString &path)
         status(tr("Opened case %1; it records no files of a bundle.").arg(native(QFileInfo(path).fileName())));
         return true;
     }
+    if (!confirmRoots(QFileInfo(path).absolutePath())) {
+        status(tr("Opened case %1 without reading its bundle: use Case → Locate Bundle… to choose its folder.")
+                   .arg(native(QFileInfo(path).fileName())));
+        updateActions();
+        return true;
+    }
     status(tr("Opened case %1; checking its files…").arg(native(QFileInfo(path).fileName())));
     startCheck();
+    return true;
+}
+
+bool CaseController::confirmRoots(const QString &caseFolder)
+{
+    // A case is a document people send each other, and its roots are where it will read. Roots
+    // in the folder that holds the case (saved in or next to its bundle) are read as they are;
+    // any other is shown first, so that a case naming /etc reads nothing until the user agrees.
+    QStringList elsewhere;
+    const QStringList roots = cases::CaseLocator::roots(m_data);
+    for (const QString &root : roots) {
+        if (!cases::CaseLocator::insideRoot(caseFolder, root))
+            elsewhere.append(root);
+    }
+    if (elsewhere.isEmpty())
+        return true;
+    if (!m_interactive) {
+        Q_EMIT rootsOutsideCaseFolder(elsewhere);
+        return true;
+    }
+    QStringList shown;
+    for (const QString &root : std::as_const(elsewhere).mid(0, MaxListedFiles))
+        shown << native(root);
+    if (elsewhere.size() > MaxListedFiles)
+        shown << tr("… and %n more", "", int(elsewhere.size() - MaxListedFiles));
+    QMessageBox box(QMessageBox::Question, tr("Read the Case's Folders?"),
+        tr("The case reads files in these folders, outside the folder that holds it:\n%1").arg(shown.join(u'\n')),
+        QMessageBox::NoButton, m_window);
+    box.setInformativeText(tr("Read them only if you trust where the case came from. Otherwise choose the folder "
+                              "that holds its bundle; the case's files are then looked for there."));
+    QPushButton *read = box.addButton(tr("Read Them"), QMessageBox::AcceptRole);
+    QPushButton *choose = box.addButton(tr("Choose Bundle Folder…"), QMessageBox::ActionRole);
+    box.addButton(tr("Not Now"), QMessageBox::RejectRole);
+    box.setDefaultButton(choose);
+    box.exec();
+    if (box.clickedButton() == read)
+        return true;
+    if (box.clickedButton() != choose)
+        return false;
+    const QString picked = QFileDialog::getExistingDirectory(m_window, tr("Choose the Bundle of the Case"), caseFolder);
+    if (picked.isEmpty())
+        return false;
+    for (const QString &root : std::as_const(elsewhere))
+        m_data = cases::CaseLocator::relocate(m_data, root, picked);
+    markDirty();
     return true;
 }
 
@@ -794,6 +845,8 @@ void CaseController::onChecked(const CheckResult &result)
             missing.append(s.filePath);
         else if (s.state == cases::SourceStatus::State::Changed)
             changed.append(s.filePath);
+        else if (s.state == cases::SourceStatus::State::Outside)
+            missing.append(tr("%1 (a link out of the bundle: not read)").arg(s.filePath));
     }
     if (!missing.isEmpty() || !changed.isEmpty())
         reportSourceProblems(missing, changed);

@@ -132,6 +132,9 @@ Q_SIGNALS:
     // Roots under which none of the case's files was found (non-interactive; interactive
     // opening asks to locate them instead).
     void rootsMissing(const QStringList &roots);
+    // Not interactive: the case's bundle roots that lie outside the folder holding the case
+    // (interactively they are shown and confirmed before anything is read).
+    void rootsOutsideCaseFolder(const QStringList &roots);
     void sourcesDescribed();
 
 private:
@@ -161,6 +164,7 @@ private:
     void startCheck();
     void onChecked(const CheckResult &result);
     bool askLocate(const QString &root);
+    bool confirmRoots(const QString &caseFolder);
     void reportSourceProblems(const QStringList &missing, const QStringList &changed);
     void reportProblem(const QString &title, const QString &message);
     void status(const QString &message);

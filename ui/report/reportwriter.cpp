@@ -49,7 +49,8 @@ ReportWriter::ReportWriter(ReportInput input)
         m_report = report::IncidentReport::build(
             *m_input.result, m_input.kb.get(), m_input.annotations, m_redactor, options);
         if (m_input.goodRun)
-            m_report.setComparison(analysis::RunComparison::compare(*m_input.goodRun, *m_input.result),
+            m_report.setComparison(m_input.comparison ? *m_input.comparison
+                                                      : analysis::RunComparison::compare(*m_input.goodRun, *m_input.result),
                 m_input.goodName, m_input.badName, m_redactor);
     }
 }

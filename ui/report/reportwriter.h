@@ -6,6 +6,7 @@
 #include "incidentreport.h"
 #include "redactor.h"
 #include "reportannotations.h"
+#include "runcomparison.h"
 #include "timelineimage.h"
 
 #include <QByteArray>
@@ -35,6 +36,9 @@ struct ReportInput
     analysis::AnalysisResultPtr goodRun;
     QString goodName;
     QString badName;
+    // The comparison of goodRun with result when the caller has it already (the window's
+    // Compare job made it in the background): not computed again, on whatever thread writes.
+    std::shared_ptr<const analysis::RunComparison> comparison;
 };
 
 // Writes an incident report in every format, for `rankscope report` and the workbench's export.

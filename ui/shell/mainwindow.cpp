@@ -383,6 +383,7 @@ void MainWindow::startLoading()
     m_compareAction->setEnabled(false);
     m_compareJob->cancel();
     m_goodRun.reset();
+    m_goodComparison.reset();
     m_goodRunName.clear();
     m_overview->setLoading(QDir::toNativeSeparators(QFileInfo(m_current).fileName()));
     m_timeline->setLoading(true);
@@ -417,15 +418,16 @@ bool MainWindow::compareWithGoodRun(const QStringList &paths)
     struct Outcome
     {
         analysis::AnalysisResultPtr good; // null: nothing readable
+        std::shared_ptr<const analysis::RunComparison> comparison;
         QString text; // the comparison as Markdown, or why there is none
     };
     m_compareJob->startJob(
         [paths, kb = m_kb, bad = m_analysis, goodName, badName] {
             const auto good = analysis::IncidentPipeline::run(paths, {}, kb.get());
             if (good.ingested->files.isEmpty())
-                return Outcome{nullptr, tr("Nothing readable in %1").arg(paths.join(u", "_s))};
-            const auto c = analysis::RunComparison::compare(*good.result, *bad);
-            return Outcome{good.result, report::ComparisonReport::toMarkdown(c, goodName, badName)};
+                return Outcome{nullptr, nullptr, tr("Nothing readable in %1").arg(paths.join(u", "_s))};
+            auto c = std::make_shared<const analysis::RunComparison>(analysis::RunComparison::compare(*good.result, *bad));
+            return Outcome{good.result, c, report::ComparisonReport::toMarkdown(*c, goodName, badName)};
         },
         [this, goodName](Outcome outcome) {
             if (!outcome.good) {
@@ -433,6 +435,7 @@ bool MainWindow::compareWithGoodRun(const QStringList &paths)
                 return;
             }
             m_goodRun = outcome.good;
+            m_goodComparison = outcome.comparison;
             m_goodRunName = goodName;
             statusBar()->showMessage(tr("Compared with %1").arg(goodName), 5000);
             auto *dialog = new QDialog(this);
@@ -740,6 +743,7 @@ void MainWindow::exportReport(const QString &path, bool redact, bool withCompari
     input.redact = redact;
     if (withComparison && m_goodRun) {
         input.goodRun = m_goodRun;
+        input.comparison = m_goodComparison;
         input.goodName = m_goodRunName;
         input.badName = QFileInfo(m_current).fileName();
     }
@@ -775,6 +779,7 @@ void MainWindow::copySummary()
     input.kb = m_kb;
     input.annotations = m_annotations ? m_annotations() : report::ReportAnnotations();
     input.goodRun = m_goodRun;
+    input.comparison = m_goodComparison;
     input.goodName = m_goodRunName;
     QGuiApplication::clipboard()->setText(render::ReportWriter(std::move(input)).summary());
     statusBar()->showMessage(tr("Summary copied to the clipboard"), 5000);

@@ -13,6 +13,10 @@
 #include <functional>
 #include <memory>
 
+namespace rankscope::analysis {
+struct RunComparison;
+}
+
 class QAction;
 class QLabel;
 class QMenu;
@@ -174,6 +178,7 @@ private:
     analysis::AnalysisResultPtr m_analysis;
     // The good run of the last File → Compare with Good Run… on this incident, for the report.
     analysis::AnalysisResultPtr m_goodRun;
+    std::shared_ptr<const analysis::RunComparison> m_goodComparison; // made by the Compare job
     QString m_goodRunName;
     QString m_current;
     QStringList m_paths; // what the open incident was read from
