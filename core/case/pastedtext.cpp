@@ -45,7 +45,7 @@ QString PastedText::store(const QString &text, const QString &folder, QString *e
     for (int n = 2; QFileInfo::exists(path); ++n)
         path = QDir(folder).filePath(u"pasted-%1-%2.log"_s.arg(stamp).arg(n));
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || (!bytes.endsWith('\n') && f.write("\n") != 1)
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || f.write(bytes) != bytes.size() || (!bytes.endsWith('\n') && f.write("\n") != 1)
         || !f.commit()) {
         *error = QObject::tr("cannot write %1: %2").arg(path, f.errorString());
         return {};
@@ -79,7 +79,7 @@ bool PastedText::restore(CaseData &data, const QString &folder, QString *error)
         if (!QFileInfo::exists(target)) {
             QDir().mkpath(folder);
             QSaveFile f(target);
-            if (!f.open(QIODevice::WriteOnly) || f.write(p.text) != p.text.size() || !f.commit()) {
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || f.write(p.text) != p.text.size() || !f.commit()) {
                 *error = QObject::tr("cannot write %1: %2").arg(target, f.errorString());
                 return false;
             }

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "archivewalker.h"
 
+#include "regularfile.h"
+
+#include <QFile>
 #include <QFileInfo>
 
 #include <archive.h>
@@ -196,9 +199,16 @@ bool ArchiveWalker::hasArchiveMagic(QByteArrayView head)
 
 bool ArchiveWalker::walk(const QString &diskPath, const Options &options, const Visitor &visit, Warnings &warnings)
 {
+    // Opened by us, not by libarchive's open_filename: a FIFO or a link swapped in is refused.
+    // Declared before the reader, so the descriptor outlives it.
+    QFile file;
+    QString why;
+    if (!RegularFile::open(file, diskPath, &why)) {
+        warnings.append({Warning::Kind::Archive, options.displayPath, 0, u"cannot open archive: "_s + why});
+        return false;
+    }
     ArchivePtr a = newReader();
-    const QByteArray path = QFile::encodeName(diskPath);
-    if (archive_read_open_filename(a.get(), path.constData(), 1 << 20) != ARCHIVE_OK) {
+    if (archive_read_open_fd(a.get(), file.handle(), 1 << 20) != ARCHIVE_OK) {
         warnings.append({Warning::Kind::Archive, options.displayPath, 0, u"cannot open archive: "_s + errorText(a.get())});
         return false;
     }

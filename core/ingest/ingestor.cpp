@@ -10,6 +10,7 @@
 #include "linereader.h"
 #include "pathattribution.h"
 #include "podplacement.h"
+#include "regularfile.h"
 #include "slurmlayout.h"
 #include "textencoding.h"
 
@@ -194,9 +195,10 @@ bool skipPastNewline(QFile &f)
 
 QList<Scanned> scanPlain(Shared &sh, const WorkItem &item)
 {
-    QFile f(item.diskPath);
-    if (!f.open(QIODevice::ReadOnly)) {
-        sh.warn({Warning::Kind::Unreadable, item.displayPath, 0, u"cannot be read: "_s + f.errorString()});
+    QFile f;
+    QString why;
+    if (!RegularFile::open(f, item.diskPath, &why)) {
+        sh.warn({Warning::Kind::Unreadable, item.displayPath, 0, u"cannot be read: "_s + why});
         return {};
     }
     const qint64 end = item.chunkEnd < 0 ? item.size : item.chunkEnd;
@@ -658,6 +660,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     QList<WorkItem> items;
     auto addFile = [&](const QFileInfo &fi) {
         const QString shown = rootDir.relativeFilePath(fi.absoluteFilePath());
+        // A link is read through the target checked here, and every open refuses a link in the
+        // last component (RegularFile): a file swapped for a link during the run is not followed.
+        QString diskPath = fi.absoluteFilePath();
         if (fi.isSymLink()) {
             const QString target = fi.canonicalFilePath();
             const QString canonRoot = QFileInfo(root).canonicalFilePath();
@@ -665,6 +670,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 sh.warnings.append({Warning::Kind::Unsafe, shown, 0, u"symbolic link that leaves the bundle; not followed"_s});
                 return;
             }
+            diskPath = target;
         }
         if (!fi.isFile()) {
             // A FIFO would block the reader forever; sockets and devices are not logs either.
@@ -678,15 +684,15 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         if (fi.size() == 0)
             sh.warnings.append({Warning::Kind::Other, shown, 0, u"is empty; nothing to read"_s}); // listed all the same
         WorkItem w;
-        w.diskPath = fi.absoluteFilePath();
+        w.diskPath = diskPath;
         w.displayPath = shown;
         w.size = fi.size();
         // The content decides, not the name: a log saved as ".tar.gz" is read as text, a
         // compressed log without the extension is opened as one.
         QByteArray head;
         {
-            QFile f(w.diskPath);
-            if (f.open(QIODevice::ReadOnly))
+            QFile f;
+            if (RegularFile::open(f, w.diskPath))
                 head = f.read(512);
         }
         const bool magic = ArchiveWalker::hasArchiveMagic(head);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "linereader.h"
 
+#include "regularfile.h"
+
 #include "archivewalker.h"
 #include "linecollector.h"
 
@@ -20,8 +22,8 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
     if (first < 1 || count <= 0 || first > file.lines)
         return {};
     if (seekable(file)) {
-        QFile f(file.diskPath);
-        if (!f.open(QIODevice::ReadOnly))
+        QFile f;
+        if (!RegularFile::open(f, file.diskPath))
             return {};
         auto it = std::upper_bound(file.checkpoints.cbegin(), file.checkpoints.cend(), first,
                                    [](qint64 line, const Checkpoint &c) { return line < c.line; });
@@ -64,12 +66,9 @@ bool LineReader::stream(const InputFile &file, const Sink &sink, const std::atom
         return true;
     };
     if (file.member.isEmpty()) {
-        QFile f(file.diskPath);
-        if (!f.open(QIODevice::ReadOnly)) {
-            if (error)
-                *error = f.errorString();
+        QFile f;
+        if (!RegularFile::open(f, file.diskPath, error))
             return false;
-        }
         const bool ok = pump([&f](char *b, qint64 max) { return f.read(b, max); });
         if (!ok && error)
             *error = f.errorString();

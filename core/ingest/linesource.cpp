@@ -4,6 +4,7 @@
 
 #include "ansicodes.h"
 #include "archivewalker.h"
+#include "filehandlepool.h"
 #include "linecollector.h"
 #include "lineprefix.h"
 #include "linereader.h"
@@ -178,7 +179,15 @@ FileLineSource::FileLineSource(FileId id, const InputFile &file, const Options &
 {
 }
 
-FileLineSource::~FileLineSource() = default;
+FileLineSource::~FileLineSource()
+{
+    handles().release(this);
+}
+
+FileHandlePool &FileLineSource::handles() const
+{
+    return m_options.handles ? *m_options.handles : FileHandlePool::instance();
+}
 
 QString FileLineSource::defaultCacheDir()
 {
@@ -219,12 +228,9 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         return true;
     m_error.clear();
     if (LineReader::seekable(m_file)) {
-        m_reader = std::make_unique<QFile>(m_file.diskPath);
-        if (!m_reader->open(QIODevice::ReadOnly)) {
-            m_error = m_reader->errorString();
-            m_reader.reset();
+        if (!handles().acquire(this, m_file.diskPath, &m_error))
             return false;
-        }
+        m_readPath = m_file.diskPath;
         m_index = m_file.checkpoints;
         m_lines = m_file.lines;
         m_prepared = true;
@@ -247,10 +253,9 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
     const QString finalPath = dir + u'/' + name + u".log"_s;
 
     auto openCached = [this](const QString &path, const QList<Checkpoint> &index, qint64 lines) {
-        auto f = std::make_unique<QFile>(path);
-        if (!f->open(QIODevice::ReadOnly))
+        if (!handles().acquire(this, path))
             return false;
-        m_reader = std::move(f);
+        m_readPath = path;
         m_index = index;
         m_lines = lines;
         m_cachePath = path;
@@ -381,7 +386,11 @@ QByteArrayList FileLineSource::readLines(qint64 first, qint64 count) const
         return {};
     if (m_streamFallback)
         return LineReader::read(m_file, first + 1, count, m_options.maxLineBytes);
-    return readIndexed(*m_reader, m_index, first + 1, count, m_options.maxLineBytes);
+    // Evicted since the last read (another source needed the descriptor): open it again.
+    const std::shared_ptr<QFile> f = handles().acquire(this, m_readPath, &m_error);
+    if (!f)
+        return {};
+    return readIndexed(*f, m_index, first + 1, count, m_options.maxLineBytes);
 }
 
 // ------------------------------------------------------------------------------------------------

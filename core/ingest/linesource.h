@@ -18,10 +18,11 @@
 #include <memory>
 #include <optional>
 
-class QFile;
 class QThreadPool;
 
 namespace rankscope::ingest {
+
+class FileHandlePool;
 
 // How bad a log line reads, ascending so that "at least Warning" is a comparison.
 enum class LineSeverity : quint8 { Info, Warning, Error, Fatal };
@@ -68,7 +69,9 @@ using LineSourcePtr = std::shared_ptr<const LineSource>;
 // member, never by the member's own path) and indexes that; afterwards it reads like a plain
 // file. The cache directory is kept under a cap by evicting the least recently used files
 // before a new one is written; a member larger than the cap is not cached and is streamed from
-// its archive on every read instead (correct, but slow).
+// its archive on every read instead (correct, but slow). The open handle comes from a
+// FileHandlePool on each read, so any number of sources can be read without running out of
+// descriptors.
 class FileLineSource final : public LineSource
 {
 public:
@@ -77,6 +80,7 @@ public:
         QString cacheDir;                              // empty: defaultCacheDir()
         qint64 cacheCapBytes = 4ll * 1024 * 1024 * 1024; // the whole directory, all members
         qsizetype maxLineBytes = 1 << 20;              // as the ingest scans them
+        FileHandlePool *handles = nullptr;             // null: FileHandlePool::instance()
     };
 
     FileLineSource(FileId id, const InputFile &file); // default Options
@@ -114,7 +118,9 @@ private:
     const Options m_options;
 
     mutable QMutex m_mutex;
-    mutable std::unique_ptr<QFile> m_reader;      // guarded by m_mutex; the plain file or the cache file
+    FileHandlePool &handles() const;
+
+    mutable QString m_readPath;                  // guarded by m_mutex; the plain file or the cache file
     mutable QList<Checkpoint> m_index;           // guarded by m_mutex; the cache file's own index
     // Written under m_mutex, read without it: the GUI asks while a job decompresses.
     mutable std::atomic<qint64> m_lines{0};

@@ -26,6 +26,7 @@ struct SyntheticIncident
     bool uniform = false;
     quint32 seed = 1;
     bool paddedNames = true; // node00007; false: node-7, whose text order is not their order
+    bool nodeLines = false;  // also a kernel-log line of no rank on every node (a node row each)
 };
 
 inline analysis::AnalysisResultPtr makeSyntheticIncident(const SyntheticIncident &cfg)
@@ -103,6 +104,18 @@ inline analysis::AnalysisResultPtr makeSyntheticIncident(const SyntheticIncident
         }
         while (events.size() < cfg.events) {
             add(Event::Kind::Fingerprint, Warning, int(rng.bounded(ranks)), t0 + jitter(int(timeout - t0)), warningText);
+        }
+    }
+    if (cfg.nodeLines) {
+        for (const QString &node : std::as_const(nodes)) {
+            Event e;
+            e.kind = Event::Kind::Fingerprint;
+            e.fingerprint = Warning;
+            e.source = {0, events.size() + 1};
+            e.timeMs = e.localTimeMs = t0 + 200'000;
+            e.node = node;
+            e.text = u"mlx5_core 0000:0c:00.0: Port module event"_s;
+            events.append(e);
         }
     }
     std::stable_sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.timeMs < b.timeMs; });

@@ -3,6 +3,7 @@
 // The log view's line sources over real ingest results: plain files through the checkpoint
 // index, archive members through the decompressed cache (written here with libarchive), filtered
 // and merged views, and the mapping of every row back to its file and line.
+#include "filehandlepool.h"
 #include "ingestor.h"
 #include "linecollector.h"
 #include "linereader.h"
@@ -21,6 +22,7 @@
 #include <limits>
 
 #include <archive.h>
+#include <sys/stat.h>
 #include <archive_entry.h>
 
 using namespace Qt::StringLiterals;
@@ -619,6 +621,92 @@ private Q_SLOTS:
         future.waitForFinished();
         QCOMPARE(future.result()->lineCount(), 10);
         QVERIFY(!MergedLineSource::build(r, sources, [](qint64, qint64) { return false; }));
+    }
+
+    // More sources than the pool keeps open: every line still reads, in order, and the pool
+    // never remembers more handles than its capacity; a source read again reuses its handle.
+    void manySourcesShareABoundedPool()
+    {
+        QTemporaryDir dir;
+        const int files = 300;
+        for (int i = 0; i < files; ++i)
+            QVERIFY(writeFile(dir.filePath(u"rank-%1.log"_s).arg(i, 3, 10, QChar(u'0')),
+                              QByteArray("2024-06-01 10:00:") + QByteArray::number(10 + i % 50) + ",000 file " + QByteArray::number(i) + " a\n"
+                                  + "2024-06-01 10:01:00,000 file " + QByteArray::number(i) + " b\n"));
+        const IngestResultPtr r = Ingestor::run({dir.path()}, IngestConfig{});
+        QCOMPARE(r->files.size(), qsizetype(files));
+        FileHandlePool pool(8);
+        FileLineSource::Options opt;
+        opt.handles = &pool;
+        QList<std::shared_ptr<const FileLineSource>> sources;
+        for (qsizetype i = 0; i < r->files.size(); ++i)
+            sources.append(std::make_shared<const FileLineSource>(FileId(i), r->files.at(i), opt));
+        auto merged = MergedLineSource::build(r, sources);
+        QVERIFY(merged);
+        QCOMPARE(merged->lineCount(), qint64(2 * files));
+        QVERIFY(pool.openCount() <= 8);
+        const QByteArrayList all = merged->lines(0, merged->lineCount());
+        QCOMPARE(all.size(), qsizetype(2 * files));
+        // The second half is every file's "b" line (all at 10:01), the first half the "a" lines.
+        for (int i = 0; i < files; ++i) {
+            QVERIFY2(all.at(i).endsWith(" a"), all.at(i).constData());
+            QVERIFY2(all.at(files + i).endsWith(" b"), all.at(files + i).constData());
+        }
+        for (qint64 row = 0; row < merged->lineCount(); row += 37) {
+            const SourceRef o = merged->origin(row);
+            QCOMPARE(sources.at(o.file)->lines(o.line - 1, 1).value(0), all.at(row));
+        }
+        QVERIFY(pool.openCount() <= 8);
+        const qint64 before = pool.opens();
+        sources.first()->lines(0, 1);
+        sources.first()->lines(1, 1);
+        QVERIFY(pool.opens() <= before + 1);
+        // A source forgets its handle when it goes (the merged view holds them too).
+        sources.clear();
+        QVERIFY(pool.openCount() > 0);
+        merged.reset();
+        QCOMPARE(pool.openCount(), 0);
+    }
+
+    // A file swapped after the ingest for a FIFO or for a link out of the bundle is not read
+    // (and the FIFO does not block the read), with a reason (issue #18's fault checks).
+    void swappedFilesAreRefused_data()
+    {
+        QTest::addColumn<QString>("swap");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("fifo") << u"fifo"_s << u"not a regular file"_s;
+        QTest::newRow("symlink") << u"symlink"_s << u"symbolic link"_s;
+    }
+
+    void swappedFilesAreRefused()
+    {
+        QFETCH(QString, swap);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        QTemporaryDir outside;
+        QVERIFY(writeFile(outside.filePath(u"secret"_s), "do not read me\n"));
+        QVERIFY(QDir().mkpath(dir.filePath(u"b"_s)));
+        const QString log = dir.filePath(u"b/rank-0.log"_s);
+        QVERIFY(writeFile(log, "2024-06-01 10:00:00,000 hello\n"));
+        const IngestResultPtr r = Ingestor::run({dir.filePath(u"b"_s)}, IngestConfig{});
+        QCOMPARE(r->files.size(), 1);
+        QVERIFY(QFile::remove(log));
+        if (swap == u"fifo")
+            QCOMPARE(mkfifo(QFile::encodeName(log).constData(), 0600), 0);
+        else
+            QVERIFY(QFile::link(outside.filePath(u"secret"_s), log));
+        FileHandlePool pool(4);
+        FileLineSource::Options opt;
+        opt.handles = &pool;
+        const FileLineSource src(0, r->files.first(), opt);
+        QVERIFY(src.lines(0, 1).isEmpty());
+        QVERIFY2(src.errorString().contains(reason), qPrintable(src.errorString()));
+        QVERIFY(LineReader::read(r->files.first(), 1, 1).isEmpty());
+        // A new ingest names the FIFO and the link instead of reading them.
+        const IngestResultPtr again = Ingestor::run({dir.filePath(u"b"_s)}, IngestConfig{});
+        QCOMPARE(again->files.size(), 0);
+        QVERIFY(!again->warnings.isEmpty());
+        QVERIFY(again->warnings.first().message.contains(swap == u"fifo" ? u"not a regular file"_s : u"leaves the bundle"_s));
     }
 
     void mergedLargeInterleaving()

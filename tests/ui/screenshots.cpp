@@ -20,9 +20,14 @@
 #include "timelineplot.h"
 #include "walkthroughpanel.h"
 
+#include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QDockWidget>
+#include <QMenu>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -30,6 +35,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 using namespace rankscope;
@@ -113,6 +119,53 @@ int main(int argc, char **argv)
                 e->raise();
         }
 
+        // A modal dialog is grabbed from a timer while it runs, then dismissed with `dismiss`.
+        auto grabModal = [&](const QString &name, const std::function<void()> &open, const std::function<void(QWidget *)> &dismiss) {
+            auto *poll = new QTimer(&win);
+            poll->setInterval(100);
+            QObject::connect(poll, &QTimer::timeout, &win, [&, poll, name] {
+                QWidget *modal = QApplication::activeModalWidget();
+                if (!modal)
+                    return;
+                poll->stop();
+                QTimer::singleShot(300, modal, [&, modal, name] {
+                    save(modal, name);
+                    dismiss(modal);
+                });
+            });
+            poll->start();
+            open();
+            poll->deleteLater();
+        };
+        auto pause = [](int ms) {
+            QEventLoop wait;
+            QTimer::singleShot(ms, &wait, &QEventLoop::quit);
+            wait.exec();
+        };
+
+        // File → Compare with Good Run: its submenu, the comparison, and the Export dialog that
+        // then offers the comparison section.
+        if (!earlier.isEmpty()) {
+            if (auto *menu = win.findChild<QMenu *>(u"compareMenu"_s)) {
+                menu->popup(win.mapToGlobal(QPoint(40, 40)));
+                pause(300);
+                save(menu, u"compare-menu"_s);
+                menu->close();
+            }
+            QSignalSpy compared(&win, &ui::MainWindow::comparisonReady);
+            if (win.compareWithGoodRun({earlier}))
+                compared.wait(60000);
+            if (auto *d = win.findChild<QDialog *>(u"comparisonDialog"_s)) {
+                d->resize(720, 560);
+                pause(300);
+                save(d, u"comparison"_s);
+                d->close();
+            }
+            if (auto *exportAction = win.findChild<QAction *>(u"exportReportAction"_s))
+                grabModal(u"export"_s, [exportAction] { exportAction->trigger(); },
+                          [](QWidget *m) { if (auto *d = qobject_cast<QDialog *>(m)) d->reject(); });
+        }
+
         // A case with a note, tags, a bookmark, a reviewer's verdict and a walkthrough.
         ui::CaseController *c = win.caseController();
         c->setInteractive(false); // no questions, and the presenter in a window
@@ -168,6 +221,22 @@ int main(int argc, char **argv)
             save(p, u"presenter"_s);
             save(&win, u"workbench-presenting"_s);
             p->close();
+        }
+        // The same case saved away from its bundle, opened again: it asks before reading.
+        QTemporaryDir elsewhere;
+        const QString moved = elsewhere.filePath(u"sent-to-me.rscase"_s);
+        if (c->saveAs(moved)) {
+            c->closeCase();
+            c->setInteractive(true);
+            grabModal(u"case-roots"_s, [c, &moved] { c->openCase(moved); }, [](QWidget *m) {
+                if (auto *box = qobject_cast<QMessageBox *>(m)) {
+                    for (QAbstractButton *b : box->buttons()) {
+                        if (box->buttonRole(b) == QMessageBox::RejectRole)
+                            b->click();
+                    }
+                }
+            });
+            c->setInteractive(false);
         }
         c->closeCase();
     }

@@ -20,6 +20,8 @@
 #include <QFile>
 #include <QMenu>
 #include <QPushButton>
+#include <QHeaderView>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -153,6 +155,22 @@ private Q_SLOTS:
         QVERIFY(historySettled(w));
         panel->setFilter(u"g4-r3n04"_s);
         QCOMPARE(panel->proxy()->rowCount(), 1);
+
+        // The narrow dock shows when, what and where; the rest is chosen from the header, and
+        // the choice outlives the window.
+        QVERIFY(!panel->table()->isColumnHidden(models::IncidentHistoryModel::Node));
+        QVERIFY(panel->table()->isColumnHidden(models::IncidentHistoryModel::Ranks));
+        auto *ranksColumn = panel->table()->horizontalHeader()->findChild<QAction *>(u"historyColumnRanks"_s);
+        QVERIFY(ranksColumn);
+        ranksColumn->trigger();
+        QVERIFY(!panel->table()->isColumnHidden(models::IncidentHistoryModel::Ranks));
+        QVERIFY(!QSettings().value(u"history/hiddenColumns"_s).toStringList().contains(u"Ranks"_s));
+        {
+            HistoryPanel again(w.history());
+            QVERIFY(!again.table()->isColumnHidden(models::IncidentHistoryModel::Ranks));
+            QVERIFY(again.table()->isColumnHidden(models::IncidentHistoryModel::Job));
+        }
+        ranksColumn->trigger();
 
         // Activating the row opens its bundle.
         QSignalSpy opened(&w, &MainWindow::incidentOpened);

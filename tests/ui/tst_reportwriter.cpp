@@ -10,6 +10,7 @@
 #include "reportwriter.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
@@ -17,6 +18,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
+#include <sys/resource.h>
 
 using namespace Qt::StringLiterals;
 using namespace rankscope;
@@ -245,6 +249,86 @@ private Q_SLOTS:
         QCOMPARE(e.error, QJsonParseError::NoError);
         QJsonDocument::fromJson(readAll(dir.filePath(u"r.trace"_s)), &e);
         QCOMPARE(e.error, QJsonParseError::NoError);
+    }
+
+    // A disk that fills up while a report is written (RLIMIT_FSIZE stands in for it): the
+    // write fails naming the file, the earlier report of that name is still whole, and nothing
+    // of the failed one is left next to it, Markdown's image folder included.
+    void fullDiskKeepsTheOldReport_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("name");
+        QTest::addRow("html") << int(ReportFormat::Html) << u"r.html"_s;
+        QTest::addRow("markdown") << int(ReportFormat::Markdown) << u"r.md"_s;
+        QTest::addRow("pdf") << int(ReportFormat::Pdf) << u"r.pdf"_s;
+        QTest::addRow("json") << int(ReportFormat::Json) << u"r.json"_s;
+        QTest::addRow("trace") << int(ReportFormat::Trace) << u"r.trace.json"_s;
+    }
+    void fullDiskKeepsTheOldReport()
+    {
+        QFETCH(int, format);
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        const QByteArray old = "the report of yesterday\n";
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(old) == old.size());
+        }
+        const ReportWriter w(input(u"version-conflict"_s, false));
+        rlimit saved{};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit small = saved;
+        small.rlim_cur = 1024;
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+        QString error;
+        const bool ok = w.write(path, ReportFormat(format), &error);
+        setrlimit(RLIMIT_FSIZE, &saved);
+        std::signal(SIGXFSZ, oldHandler);
+        QVERIFY2(!ok, qPrintable(u"%1 bytes"_s.arg(QFileInfo(path).size())));
+        QVERIFY2(error.contains(QDir::toNativeSeparators(dir.path())), qPrintable(error));
+        QCOMPARE(readAll(path), old);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{name});
+    }
+
+    // kill -9 at any moment of `rankscope report --out x.pdf`: x.pdf is the old report or the
+    // whole new one, never half of one.
+    void killedWriterKeepsTheOldPdf()
+    {
+        const QString rankscope = QStringLiteral(RANKSCOPE_BINARY_DIR "/app/rankscope");
+        if (!QFileInfo::exists(rankscope))
+            QSKIP("the rankscope command is not built");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"x.pdf"_s);
+        const QByteArray old = "the report of yesterday\n";
+        int killedWhileRunning = 0;
+        int replaced = 0;
+        for (int delay = 0; delay <= 3000 && replaced < 3; delay += 150) {
+            {
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(old) == old.size());
+            }
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"RANKSCOPE_ENCYCLOPEDIA"_s, QStringLiteral(RANKSCOPE_BINARY_DIR "/share/rankscope/encyclopedia.sqlite"));
+            env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+            p.setProcessEnvironment(env);
+            p.start(rankscope, {u"report"_s, QStringLiteral(RANKSCOPE_SOURCE_DIR "/tests/data/handmade/version-conflict"), u"--out"_s, path});
+            QVERIFY(p.waitForStarted());
+            if (!p.waitForFinished(delay)) {
+                ++killedWhileRunning;
+                p.kill();
+                p.waitForFinished();
+            }
+            const QByteArray now = readAll(path);
+            if (now == old)
+                continue;
+            QVERIFY2(now.startsWith("%PDF-") && now.trimmed().endsWith("%%EOF"), qPrintable(u"after %1 ms: %2 bytes"_s.arg(delay).arg(now.size())));
+            ++replaced;
+        }
+        QVERIFY(killedWhileRunning > 0);
+        QVERIFY(replaced > 0);
     }
 
     void writeFailureNamesTheFile()

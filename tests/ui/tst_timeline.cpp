@@ -214,6 +214,35 @@ private Q_SLOTS:
         QCOMPARE(plot.bandLabels().size(), 4);
     }
 
+    // A node that has lines of its own (a kernel log) gets a row named after it on the axis,
+    // so its name is not written over its own marks in the band.
+    void nodeRowsCarryTheNodeName()
+    {
+        testing::SyntheticIncident cfg;
+        cfg.ranks = 32;
+        cfg.events = 2000;
+        cfg.nodeLines = true;
+        const auto result = testing::makeSyntheticIncident(cfg);
+        TimelinePlot plot;
+        QVERIFY(showPlot(plot, result, QSize(1000, 36 * 24 + 120)));
+        plot.replotNow();
+        QStringList expected;
+        for (int n = 0; n < 4; ++n) {
+            expected << u"node%1"_s.arg(n, 5, 10, QChar(u'0'));
+            for (int r = 0; r < 8; ++r)
+                expected << u"r%1"_s.arg(n * 8 + r);
+        }
+        QCOMPARE(plot.rowLabels(), expected);
+        QVERIFY(plot.bandLabels().isEmpty());
+        // Thin rows (8 px: still one per rank) name every k-th rank but every node.
+        plot.resize(1000, 36 * 8 + 120);
+        plot.replotNow();
+        const QStringList sparse = plot.rowLabels();
+        for (int n = 0; n < 4; ++n)
+            QVERIFY2(sparse.contains(u"node%1"_s.arg(n, 5, 10, QChar(u'0'))), qPrintable(sparse.join(u' ')));
+        QVERIFY(sparse.size() < 36);
+    }
+
     // Nodes in natural order: node-2 before node-10.
     void nodesInNaturalOrder()
     {

@@ -7,6 +7,7 @@
 #include "naturalorder.h"
 #include "roles.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
@@ -15,9 +16,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <iterator>
 
 using namespace Qt::StringLiterals;
 
@@ -110,6 +114,31 @@ HistoryPanel::HistoryPanel(HistoryController *controller, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // A docked list is narrow: what tells incidents apart (when, what, where) is shown, the
+    // job and its size are a right-click on the header away, and the choice is remembered.
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::ActionsContextMenu);
+    const QStringList hidden = QSettings().value(u"history/hiddenColumns"_s, QStringList{u"Job"_s, u"Nodes"_s, u"Ranks"_s}).toStringList();
+    static const char *const keys[] = {"When", "Failure", "Node", "Rank", "Job", "Nodes", "Ranks"};
+    static_assert(std::size(keys) == models::IncidentHistoryModel::ColumnCount);
+    for (int c = 0; c < models::IncidentHistoryModel::ColumnCount; ++c) {
+        const QString key = QString::fromLatin1(keys[c]);
+        auto *action = new QAction(m_model->headerData(c, Qt::Horizontal).toString(), m_table->horizontalHeader());
+        action->setObjectName(u"historyColumn"_s + key);
+        action->setCheckable(true);
+        action->setChecked(!hidden.contains(key));
+        action->setEnabled(c != models::IncidentHistoryModel::When); // one column always stays
+        m_table->setColumnHidden(c, !action->isChecked());
+        connect(action, &QAction::toggled, this, [this, c, key](bool on) {
+            m_table->setColumnHidden(c, !on);
+            QStringList now = QSettings().value(u"history/hiddenColumns"_s, QStringList{u"Job"_s, u"Nodes"_s, u"Ranks"_s}).toStringList();
+            now.removeAll(key);
+            if (!on)
+                now.append(key);
+            QSettings().setValue(u"history/hiddenColumns"_s, now);
+        });
+        m_table->horizontalHeader()->addAction(action);
+    }
+    m_table->horizontalHeader()->setToolTip(tr("Right-click to choose the columns"));
     m_table->setAccessibleName(tr("Recorded incidents"));
     m_table->setToolTip(tr("Incidents analysed on this machine; double-click one to open its bundle"));
     layout->addWidget(m_table, 1);

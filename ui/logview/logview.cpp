@@ -42,8 +42,6 @@ namespace rankscope::ui {
 
 namespace {
 
-constexpr int MaxDefaultMergeFiles = 1024;
-
 QString shortName(const InputFile &f)
 {
     const qsizetype bang = f.path.lastIndexOf(u'/');
@@ -63,7 +61,7 @@ LogView::LogView(QWidget *parent)
     m_sourceCombo->setAccessibleName(tr("Log file"));
     m_sourceCombo->setToolTip(tr("The file shown; each file keeps the line you left it at"));
     m_sourceCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_sourceCombo->setMinimumContentsLength(12);
+    m_sourceCombo->setMinimumContentsLength(9);
 
     m_mergeButton = new QToolButton(this);
     m_mergeButton->setObjectName(u"mergeButton"_s);
@@ -98,9 +96,9 @@ LogView::LogView(QWidget *parent)
     m_nodeEdit->setObjectName(u"nodeFilter"_s);
     m_nodeEdit->setAccessibleName(tr("Node filter"));
     m_nodeEdit->setPlaceholderText(tr("All nodes"));
-    // About ten characters: room for "16-23, 40" without widening the bar past a laptop's screen.
+    // About eight characters: room for "16-23, 40" without widening the bar past a laptop's screen.
     for (FilterEdit *edit : {m_rankEdit, m_nodeEdit}) {
-        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(u"0000-0000, 00"_s));
+        edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(u"000-000, 0"_s));
         edit->setMaximumWidth(edit->fontMetrics().horizontalAdvance(u"gpu-node-0[01-16], gpu-n"_s));
     }
     m_severityCombo = new QComboBox(this);
@@ -115,7 +113,7 @@ LogView::LogView(QWidget *parent)
     // combos show a few characters shut and the whole names in their lists.
     for (QComboBox *combo : {m_severityCombo}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(7);
+        combo->setMinimumContentsLength(6);
     }
 
     m_jobLabel = new QLabel(this);
@@ -459,13 +457,12 @@ void LogView::showFile(FileId file, LineNumber line)
     installBase(src, {file});
 }
 
-std::pair<QList<FileId>, int> LogView::defaultMergeFiles() const
+QList<FileId> LogView::defaultMergeFiles() const
 {
     if (!m_result)
         return {};
-    // Which files: the logs (else any text); in what order when there are more than the merge
-    // takes: those with the initiating mark, then those with collateral marks, then the rest,
-    // each in bundle order, so the failing node is never the one left out.
+    // Every log of the incident (else any text), in bundle order. Nothing is left out: the
+    // sources share a bounded pool of open files, so thousands of files merge like a few.
     const quint32 logKinds = KindRankLog | KindLauncherLog | KindNcclDebug | KindKernelLog | KindSchedulerLog;
     auto pick = [this](auto accept) {
         QList<FileId> out;
@@ -481,29 +478,16 @@ std::pair<QList<FileId>, int> LogView::defaultMergeFiles() const
     });
     if (all.size() < 2)
         all = pick([](const InputFile &f) { return f.lines > 0 && !(f.kinds & (KindBinary | KindInventory)); });
-    if (all.size() <= MaxDefaultMergeFiles)
-        return {all, 0};
-    QHash<FileId, int> priority;
-    for (const LogMark &m : m_marks) {
-        const int p = m.role == LogMark::Role::Initiating ? 0 : 1;
-        priority[m.source.file] = std::min(priority.value(m.source.file, 2), p);
-    }
-    std::stable_sort(all.begin(), all.end(), [&priority](FileId a, FileId b) { return priority.value(a, 2) < priority.value(b, 2); });
-    const int leftOut = int(all.size()) - MaxDefaultMergeFiles;
-    all.resize(MaxDefaultMergeFiles);
-    std::sort(all.begin(), all.end());
-    return {all, leftOut};
+    return all;
 }
 
 void LogView::toggleMerged(bool on)
 {
     if (on) {
-        const auto [files, leftOut] = defaultMergeFiles();
-        showMerged(files, leftOut);
+        showMerged(defaultMergeFiles());
         return;
     }
     const SourceRef cur = currentLine();
-    m_mergeButton->setText(tr("Merge by time"));
     ++m_mergeGeneration;
     m_mergeFuture.cancel();
     clearJobStatus(Job::Merge);
@@ -517,7 +501,7 @@ void LogView::toggleMerged(bool on)
     rebuildSourceCombo();
 }
 
-void LogView::showMerged(const QList<FileId> &requested, int leftOut)
+void LogView::showMerged(const QList<FileId> &requested)
 {
     if (!m_result)
         return;
@@ -547,13 +531,9 @@ void LogView::showMerged(const QList<FileId> &requested, int leftOut)
         sources.append(fileSource(id));
     const quint64 gen = ++m_mergeGeneration;
     m_mergeFuture.cancel();
-    const QString text = leftOut > 0 ? tr("Merging %1 files (the ones with failure marks first); %2 more are not in the merged view")
-                                           .arg(files.size()).arg(leftOut)
-                                     : tr("Merging %n file(s)…", nullptr, int(files.size()));
+    const QString text = tr("Merging %n file(s)…", nullptr, int(files.size()));
     setJobStatus(Job::Merge, text, 0);
     m_mergeButton->setChecked(true);
-    // The merged view says what it holds for as long as it is shown.
-    m_mergeButton->setText(leftOut > 0 ? tr("Merged %1 of %2 files").arg(files.size()).arg(files.size() + leftOut) : tr("Merge by time"));
     m_mergeFuture = QtConcurrent::run([result = m_result, sources](QPromise<MergedLineSource::Ptr> &promise) {
         promise.setProgressRange(0, 1000);
         // Archive members first (a third of the bar), then the merge itself.

@@ -55,8 +55,7 @@ public:
     // decompressed first (asynchronously; currentLine() already answers the target).
     void showFile(rankscope::FileId file, rankscope::LineNumber line);
     // Several files in one view ordered by corrected time (MergedLineSource documents the rule).
-    // leftOut: how many of the incident's logs the list leaves out, said on the merge button.
-    void showMerged(const QList<rankscope::FileId> &files, int leftOut = 0);
+    void showMerged(const QList<rankscope::FileId> &files);
     void setMarks(const QList<LogMark> &marks);
     rankscope::SourceRef currentLine() const;
 
@@ -115,7 +114,7 @@ private:
     void openResult(const QModelIndex &index);
     void toggleMerged(bool on);
     // The logs the merge button merges, and how many it leaves out past MaxDefaultMergeFiles.
-    std::pair<QList<FileId>, int> defaultMergeFiles() const;
+    QList<FileId> defaultMergeFiles() const;
 
     ingest::IngestResultPtr m_result;
     std::shared_ptr<const ingest::LineAttribution> m_attribution;

@@ -5,6 +5,7 @@
 #include "knowledgebase.h"
 #include "traceexport.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -26,8 +27,10 @@ constexpr int PrintImageWidth = 600; // its width on an A4 page, in 96-dpi docum
 
 bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
 {
+    // Unbuffered: QSaveFile::commit() missed a write error that happened while its buffer was
+    // flushed (a full disk gave exit 0 and a cut file); write() itself reports a short write.
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || f.write(bytes) != bytes.size() || !f.commit()) {
         if (error)
             *error = u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
         return false;
@@ -159,15 +162,6 @@ QByteArray ReportWriter::trace() const
 
 bool ReportWriter::writePdf(const QString &path, QString *error) const
 {
-    // QPdfWriter reports nothing when it cannot open its file: find out first.
-    {
-        QFile probe(path);
-        if (!probe.open(QIODevice::WriteOnly)) {
-            if (error)
-                *error = u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), probe.errorString());
-            return false;
-        }
-    }
     QMap<QString, QByteArray> images;
     QTextDocument doc;
     if (!m_report.timeline.isEmpty()) {
@@ -180,20 +174,27 @@ bool ReportWriter::writePdf(const QString &path, QString *error) const
     doc.setDefaultFont(font);
     doc.setHtml(m_report.toHtml(images, report::IncidentReport::ImageMode::ImageNames, PrintImageWidth));
 
-    QPdfWriter pdf(path);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    // QTextDocument::print() adds 2 cm margins of its own to an unpaginated document.
-    pdf.setPageMargins(QMarginsF(5, 5, 5, 5), QPageLayout::Millimeter);
-    pdf.setTitle(m_report.title);
-    pdf.setCreator(m_report.generator);
-    pdf.setResolution(300);
-    doc.print(&pdf);
-    if (QFileInfo(path).size() == 0) {
+    // Rendered in memory (a report is a few MB at most) and then written like every other format:
+    // QPdfWriter ignores a short write, so straight into the file a full disk gave a cut PDF and
+    // success, and a kill left half a PDF in place of the old one.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter pdf(&buffer);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        // QTextDocument::print() adds 2 cm margins of its own to an unpaginated document.
+        pdf.setPageMargins(QMarginsF(5, 5, 5, 5), QPageLayout::Millimeter);
+        pdf.setTitle(m_report.title);
+        pdf.setCreator(m_report.generator);
+        pdf.setResolution(300);
+        doc.print(&pdf);
+    } // the writer finishes the document when it goes
+    if (buffer.data().isEmpty()) {
         if (error)
             *error = u"cannot write %1: the PDF could not be produced"_s.arg(QDir::toNativeSeparators(path));
         return false;
     }
-    return true;
+    return writeFile(path, buffer.data(), error);
 }
 
 bool ReportWriter::write(const QString &path, ReportFormat format, QString *error, QStringList *written) const
@@ -205,21 +206,33 @@ bool ReportWriter::write(const QString &path, ReportFormat format, QString *erro
         break;
     case ReportFormat::Markdown: {
         QString link;
+        QString image;
+        bool madeDir = false;
+        QString dir;
         if (!m_report.timeline.isEmpty()) {
-            const QString dir = imageDirFor(path);
-            const QString image = QDir(dir).filePath(report::IncidentReport::timelineImageName());
+            dir = imageDirFor(path);
+            image = QDir(dir).filePath(report::IncidentReport::timelineImageName());
+            madeDir = !QFileInfo::exists(dir);
             if (!QDir().mkpath(dir)) {
                 if (error)
                     *error = u"cannot create %1"_s.arg(QDir::toNativeSeparators(dir));
                 return false;
             }
-            if (!writeFile(image, timelinePng(), error))
+            if (!writeFile(image, timelinePng(), error)) {
+                if (madeDir)
+                    QDir().rmdir(dir);
                 return false;
-            if (written)
-                written->append(image);
+            }
             link = QFileInfo(dir).fileName();
         }
         ok = writeFile(path, markdown(link).toUtf8(), error);
+        if (!ok && !image.isEmpty() && madeDir) {
+            // Nothing of a failed report stays behind; an earlier report's folder is left alone.
+            QFile::remove(image);
+            QDir().rmdir(dir);
+        }
+        if (ok && written && !image.isEmpty())
+            written->append(image);
         break;
     }
     case ReportFormat::Pdf:

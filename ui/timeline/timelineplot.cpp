@@ -52,6 +52,7 @@ constexpr int CellPx = 4;
 constexpr int MaxMarkers = 8000;
 constexpr int MaxLinks = 64;
 constexpr double MinRowPx = 6; // the thinnest row that is still drawn as one rank
+constexpr double MaxNodeLabelPx = 120; // a node row's name on the axis; longer names are elided in the middle
 constexpr int RoleCount = 3; // ChainStep::Role: Initiating, Collateral, Context
 
 const auto HiddenRolesKey = u"timeline/hiddenRoles"_s;
@@ -175,8 +176,10 @@ public:
     std::array<std::vector<Marker>, RoleCount> markers;
     std::vector<Span> spans;
     std::vector<std::pair<double, double>> bands; // shaded row ranges (edges at half rows)
-    // Node names drawn in their bands when the axis labels the ranks: (first row, last row, name).
-    std::vector<std::tuple<int, int, QString>> bandNames;
+    // Node names when the axis labels the ranks: (first row, last row, name, drawn in the band).
+    // A node with a row of its own (its lines of no rank) is named on the axis at that row
+    // instead, so the name never covers the node's own marks; otherwise it sits in its band.
+    std::vector<std::tuple<int, int, QString, bool>> bandNames;
     double aggregateMs = 0;
 
     // Marker looks; pixmaps because a pixmap blit is several times cheaper than a path.
@@ -391,7 +394,9 @@ protected:
             painter->setPen(c.bandTextColour);
             painter->setFont(c.yAxis->tickLabelFont());
             const QFontMetrics fm(c.yAxis->tickLabelFont());
-            for (const auto &[first, last, name] : c.bandNames) {
+            for (const auto &[first, last, name, inBand] : c.bandNames) {
+                if (!inBand)
+                    continue;
                 const double top = c.yAxis->coordToPixel(first - 0.5);
                 const double bottom = c.yAxis->coordToPixel(last + 0.5);
                 const QRectF band(ar.left() + 4, std::min(top, bottom), ar.width() - 8, std::fabs(bottom - top));
@@ -589,7 +594,8 @@ void TimelineCanvas::layoutRows(int rowLo, int rowHi, double pxPerRow)
     // Down to MinRowPx a row is a rank: the axis names ranks (every k-th one when a label is
     // taller than a row) and each node's name sits in its band. Below that, nodes merge into
     // groups tall enough for one label each.
-    const double labelPx = QFontMetricsF(yAxis->tickLabelFont()).height() * 1.1;
+    const QFontMetrics labelMetrics(yAxis->tickLabelFont());
+    const double labelPx = labelMetrics.height() * 1.1;
     QMap<double, QString> ticks;
     auto nodeName = [](const QString &n) { return n.isEmpty() ? u"?"_s : n; };
     if (pxPerRow >= MinRowPx) {
@@ -600,12 +606,22 @@ void TimelineCanvas::layoutRows(int rowLo, int rowHi, double pxPerRow)
                 continue;
             if (g % 2)
                 bands.emplace_back(group.first - 0.5, group.last + 0.5);
-            bandNames.emplace_back(group.first, group.last, nodeName(group.node));
+            int nodeRow = -1;
+            for (int r = group.first; r <= group.last && nodeRow < 0; ++r) {
+                if (rowRank.at(r) < 0)
+                    nodeRow = r;
+            }
+            bandNames.emplace_back(group.first, group.last, nodeName(group.node), nodeRow < 0);
             for (int r = std::max(group.first, rowLo - 1); r <= std::min(group.last, rowHi + 1); ++r) {
+                const int rank = rowRank.at(r);
+                if (rank < 0) {
+                    // Long host names keep both ends (ip-10-0-…-108-2): the end tells nodes apart.
+                    ticks.insert(r, labelMetrics.elidedText(nodeName(group.node), Qt::ElideMiddle, int(MaxNodeLabelPx)));
+                    continue;
+                }
                 if ((r - group.first) % every != 0)
                     continue;
-                const int rank = rowRank.at(r);
-                ticks.insert(r, rank >= 0 ? u"r%1"_s.arg(rank) : TimelinePlot::tr("(node)"));
+                ticks.insert(r, u"r%1"_s.arg(rank));
             }
         }
     } else {
@@ -1131,8 +1147,10 @@ QStringList TimelinePlot::bandLabels() const
 {
     m_canvas->ensureAggregated();
     QStringList out;
-    for (const auto &[first, last, name] : m_canvas->bandNames)
-        out.append(name);
+    for (const auto &[first, last, name, inBand] : m_canvas->bandNames) {
+        if (inBand)
+            out.append(name);
+    }
     return out;
 }
 
