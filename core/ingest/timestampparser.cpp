@@ -189,7 +189,9 @@ bool syslogAt(Cursor c, ParsedTime &out)
     } else if (!c.digits(1, day)) {
         return false;
     }
-    if (!c.lit(' '))
+    // Without a year there is no QDate to refuse the day, so the range is checked here: a
+    // "Mar  0" or "Mar 45" is text that happens to follow a month name.
+    if (day < 1 || day > 31 || !c.lit(' '))
         return false;
     qint64 tod;
     if (!timeOfDay(c, tod))

@@ -192,8 +192,13 @@ void Cluster::buildNodes(Prng &rng)
     const QByteArray iface = pluginName.isEmpty() ? QByteArray(rng.pick(ifaces)) : QByteArray("ens32");
     static const char *const pools[] = { "gke-train-h100-pool", "aks-gpunp-vmss", "gpu-worker" };
     const QByteArray pool = rng.pick(pools);
-    const QByteArray imageDigest = QByteArray::number(rng.next(), 16).rightJustified(16, '0')
-        + QByteArray::number(rng.next(), 16).rightJustified(16, '0');
+    // One draw per statement: the operands of '+' (and a call's arguments) are evaluated in an
+    // unspecified order, and gcc and clang differ, so two draws in one expression made the
+    // bundle depend on the compiler. The order below is gcc's, which wrote the golden bundles.
+    const quint64 digestRight = rng.next();
+    const quint64 digestLeft = rng.next();
+    const QByteArray imageDigest = QByteArray::number(digestLeft, 16).rightJustified(16, '0')
+        + QByteArray::number(digestRight, 16).rightJustified(16, '0');
     const int width = qMax(2, int(QByteArray::number(firstIndex + n).size()));
     for (int i = 0; i < n; ++i) {
         NodeInfo &node = m_nodes[i];
@@ -265,8 +270,12 @@ void Cluster::buildTimeline(Prng &rng)
     const int year = rng.chance(0.5) ? 2024 : 2025;
     const int month = int(rng.range(1, 12));
     const int day = int(rng.range(1, 28));
-    t0 = TimeFormat::fromCivil(year, month, day, int(rng.range(0, 23)), int(rng.range(0, 59)), int(rng.range(0, 59)))
-        + rng.range(0, 999999);
+    // Sequenced draws (see the image digest above): gcc evaluates call arguments right to left.
+    const int second = int(rng.range(0, 59));
+    const int minute = int(rng.range(0, 59));
+    const int hour = int(rng.range(0, 23));
+    t0 = TimeFormat::fromCivil(year, month, day, hour, minute, second);
+    t0 += rng.range(0, 999999);
     m_workerStart.resize(m_nodes.size());
     qint64 latest = 0;
     for (qsizetype i = 0; i < m_nodes.size(); ++i) {

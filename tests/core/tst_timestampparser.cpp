@@ -68,6 +68,8 @@ private Q_SLOTS:
         QTest::addRow("NCCL without timestamp") << "node-03:2456:2456 [0] NCCL INFO Bootstrap : Using eth0:10.10.6.118<0>"_ba
                                                 << K::None << QString() << false;
         QTest::addRow("plain text") << "Traceback (most recent call last):"_ba << K::None << QString() << false;
+        QTest::addRow("syslog day 0") << "Mar  0 01:09:55 hpc-g113 kernel: EXT4-fs x"_ba << K::None << QString() << false;
+        QTest::addRow("syslog day 45") << "Mar 45 01:09:55 hpc-g113 kernel: x"_ba << K::None << QString() << false;
         QTest::addRow("impossible date") << "2024-02-30 10:00:00,000 x"_ba << K::None << QString() << false;
         QTest::addRow("empty") << QByteArray() << K::None << QString() << false;
     }

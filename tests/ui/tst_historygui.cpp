@@ -169,6 +169,19 @@ private Q_SLOTS:
             HistoryPanel again(w.history());
             QVERIFY(!again.table()->isColumnHidden(models::IncidentHistoryModel::Ranks));
             QVERIFY(again.table()->isColumnHidden(models::IncidentHistoryModel::Job));
+            // At a docked width every shown column is on screen, with no sideways scroll.
+            again.resize(300, 600);
+            again.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&again));
+            const QHeaderView *header = again.table()->horizontalHeader();
+            int used = 0;
+            for (int c = 0; c < models::IncidentHistoryModel::ColumnCount; ++c) {
+                if (again.table()->isColumnHidden(c))
+                    continue;
+                QVERIFY2(header->sectionSize(c) >= 20, qPrintable(QString::number(c)));
+                used += header->sectionSize(c);
+            }
+            QVERIFY2(used <= again.table()->viewport()->width(), qPrintable(u"%1 of %2"_s.arg(used).arg(again.table()->viewport()->width())));
         }
         ranksColumn->trigger();
 

@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -28,6 +29,28 @@ using namespace Qt::StringLiterals;
 namespace rankscope::ui {
 
 namespace {
+
+// A failure id is recognised by its start ("cuda-o…"), a node name by its number at the end
+// ("dgx…-41"): one elide mode per column, which the view alone cannot do.
+class ElideDelegate final : public QStyledItemDelegate
+{
+public:
+    ElideDelegate(Qt::TextElideMode mode, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_mode(mode)
+    {
+    }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = m_mode;
+    }
+
+private:
+    Qt::TextElideMode m_mode;
+};
 
 // Numbers and times by value, names in natural order (gpu-2 before gpu-10); the text filter
 // and a "since" time (0: any) together.
@@ -113,7 +136,19 @@ HistoryPanel::HistoryPanel(HistoryController *controller, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The short columns take what they need, the names share the rest and elide (the tooltip
+    // has the whole row): a docked list never needs a sideways scroll.
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setItemDelegateForColumn(models::IncidentHistoryModel::Failure, new ElideDelegate(Qt::ElideRight, m_table));
+    m_table->setItemDelegateForColumn(models::IncidentHistoryModel::Job, new ElideDelegate(Qt::ElideRight, m_table));
+    m_table->horizontalHeader()->setMinimumSectionSize(24);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    for (const int c : {models::IncidentHistoryModel::When, models::IncidentHistoryModel::Rank, models::IncidentHistoryModel::Nodes,
+                        models::IncidentHistoryModel::Ranks})
+        m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    for (const int c : {models::IncidentHistoryModel::Failure, models::IncidentHistoryModel::Node, models::IncidentHistoryModel::Job})
+        m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
     // A docked list is narrow: what tells incidents apart (when, what, where) is shown, the
     // job and its size are a right-click on the header away, and the choice is remembered.
     m_table->horizontalHeader()->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -195,7 +230,6 @@ void HistoryPanel::setPeriodDays(int days)
 void HistoryPanel::reload()
 {
     m_model->setIncidents(m_controller->incidents());
-    m_table->resizeColumnsToContents();
     QStringList lines;
     for (const history::RecurringCulprit &c : m_controller->culprits())
         lines << c.sentence.toHtmlEscaped();
