@@ -124,6 +124,7 @@ void walkEntries(archive *a, const QString &prefix, int depth, WalkState &st, co
         const qint64 declared = archive_entry_size_is_set(entry) ? qint64(archive_entry_size(entry)) : -1;
 
         bool failed = false;
+        qint64 memberBytes = 0;
         ArchiveWalker::ReadFn read = [&](char *buf, qint64 max) -> qint64 {
             if (failed || st.aborted)
                 return 0;
@@ -135,13 +136,24 @@ void walkEntries(archive *a, const QString &prefix, int depth, WalkState &st, co
                 return -1;
             }
             st.totalBytes += n;
+            memberBytes += n;
+            if (memberBytes > cfg.maxMemberBytes) {
+                // The whole archive stops: going on to the next member would decode the rest of
+                // this one, which is the time the cap is there to save.
+                st.warnings->append({Warning::Kind::Archive, shown + u"!/"_s + member, 0,
+                                     u"member expands to more than %1 bytes: stopped reading the archive (a safety cap "
+                                     "against archive bombs; unpack the archive and open the folder if the bundle is real)"_s
+                                         .arg(cfg.maxMemberBytes)});
+                st.aborted = true;
+                return -1;
+            }
             const qint64 consumed = qint64(archive_filter_bytes(a, -1));
             if (st.totalBytes > cfg.maxUncompressedBytes
                 || (st.totalBytes > cfg.maxRatioFloorBytes && consumed > 0
                     && double(st.totalBytes) / double(consumed) > cfg.maxCompressionRatio)) {
                 st.warnings->append({Warning::Kind::Archive, shown, 0,
                                      u"expands to more than %1 bytes (%2x its compressed size): stopped reading "
-                                     "(a safety cap against archive bombs; raise it in the settings if the bundle is real)"_s
+                                     "(a safety cap against archive bombs; unpack the archive and open the folder if the bundle is real)"_s
                                          .arg(st.totalBytes)
                                          .arg(consumed > 0 ? double(st.totalBytes) / double(consumed) : 0.0, 0, 'f', 0)});
                 st.aborted = true;

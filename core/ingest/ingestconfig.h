@@ -65,7 +65,14 @@ struct IngestConfig
 
     // Safety caps for archives (zip bombs, millions of tiny members).
     qint64 maxUncompressedBytes = 256ll * 1024 * 1024 * 1024;
+    // One member: 16 GiB of text is ten seconds of scanning; a gzip bomb (deflate stops near
+    // 1000:1, under the ratio cap) would otherwise keep the tool busy for minutes.
+    qint64 maxMemberBytes = 16ll * 1024 * 1024 * 1024;
     qint64 maxArchiveEntries = 2'000'000;
+    // Files listed per bundle (plain files and archive members): each costs 2-3 KiB through the
+    // analysis and the JSON output, so a tar of a million tiny members peaks near 600 MiB
+    // instead of 2.7 GiB. A 16,384-rank bundle holds about 40,000 files.
+    qint64 maxFiles = 200'000;
     // An archive member may expand at most this many times its compressed size once it is
     // larger than maxRatioFloorBytes (real logs compress ~10-30x; bombs by thousands).
     double maxCompressionRatio = 1000.0;

@@ -5,6 +5,7 @@
 #include "naturalorder.h"
 
 #include "archivewalker.h"
+#include "folderwalker.h"
 #include "eventmatcher.h"
 #include "filescanner.h"
 #include "linereader.h"
@@ -17,7 +18,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QTimeZone>
-#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -82,8 +82,12 @@ struct Shared
     const EventMatcher *matcher = nullptr;
     std::atomic<qint64> bytesDone{0};
     std::atomic<bool> cancel{false};
+    std::atomic<qint64> files{0}; // listed so far, against config->maxFiles
     QMutex mutex; // guards warnings
     Warnings warnings;
+
+    // Takes a place in the bundle's file list; false once maxFiles are listed.
+    bool admit() { return files.fetch_add(1) < config->maxFiles; }
 
     void warn(const Warning &w)
     {
@@ -255,16 +259,36 @@ QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
 {
     QList<Scanned> out;
     Warnings ws;
+    // Named one by one up to a point, then counted: a tar of a million empty members must not
+    // become a million warnings.
+    constexpr int NamedEmpty = 20;
+    qint64 empty = 0;
+    qint64 notListed = 0;
+    QString firstNotListed;
     ArchiveWalker::Options opt{sh.config, item.displayPath, &sh.cancel};
     ArchiveWalker::walk(item.diskPath, opt,
                         [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
                             const QString shown = item.displayPath + u"!/"_s + member;
+                            if (!sh.admit()) {
+                                if (notListed++ == 0)
+                                    firstNotListed = shown;
+                                return;
+                            }
                             Scanned s = scanStream(sh, shown, 0, [&](char *buf, qint64 max) { return read(buf, max); });
+                            if (s.scan.bytes == 0 && ++empty <= NamedEmpty)
+                                ws.append({Warning::Kind::Other, shown, 0, u"is empty (the member decodes to nothing); nothing to read"_s});
                             s.diskPath = item.diskPath;
                             s.member = member;
                             out.append(std::move(s));
                         },
                         ws);
+    if (empty > NamedEmpty)
+        ws.append({Warning::Kind::Other, item.displayPath, 0,
+                   u"%1 more members are empty (the first %2 are named above); nothing to read in them"_s.arg(empty - NamedEmpty).arg(NamedEmpty)});
+    if (notListed > 0)
+        ws.append({Warning::Kind::Other, firstNotListed, 0,
+                   u"this and %1 more member(s) of %2 are not read: the bundle already lists %3 files "
+                   "(a cap that keeps memory bounded)"_s.arg(notListed - 1).arg(item.displayPath).arg(sh.config->maxFiles)});
     sh.warn(ws);
     return out;
 }
@@ -312,18 +336,23 @@ qint64 median(QList<qint64> v)
 // The longest known node that a file name holds as a whole word ("train_trn-n03.log"), or none.
 QString nodeNamedIn(const QString &name, const QSet<QString> &known)
 {
+    // Looked up, not searched: every stretch of the name that begins and ends at a word border
+    // is a candidate. Searching the name for every known node made a bundle of many files on
+    // many nodes quadratic (a tar of 10^6 members spent minutes here).
+    qsizetype longestKnown = 0;
+    for (const QString &node : known)
+        longestKnown = std::max(longestKnown, node.size());
     QString best;
-    for (const QString &node : known) {
-        if (node.size() < 3 || node.size() <= best.size())
+    for (qsizetype at = 0; at < name.size(); ++at) {
+        if (at > 0 && name.at(at - 1).isLetterOrNumber())
             continue;
-        for (qsizetype at = name.indexOf(node); at >= 0; at = name.indexOf(node, at + 1)) {
-            const qsizetype end = at + node.size();
-            const bool before = at == 0 || !name.at(at - 1).isLetterOrNumber();
-            const bool after = end == name.size() || !name.at(end).isLetterOrNumber();
-            if (before && after) {
-                best = node;
-                break;
-            }
+        const qsizetype last = std::min(name.size(), at + longestKnown);
+        for (qsizetype end = at + std::max<qsizetype>(3, best.size() + 1); end <= last; ++end) {
+            if (end < name.size() && name.at(end).isLetterOrNumber())
+                continue;
+            const QStringView candidate = QStringView(name).sliced(at, end - at);
+            if (const auto it = known.constFind(candidate.toString()); it != known.cend())
+                best = *it;
         }
     }
     return best;
@@ -658,6 +687,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     const QDir rootDir(root);
 
     QList<WorkItem> items;
+    qint64 plainNotListed = 0;
+    QString firstPlainNotListed;
     auto addFile = [&](const QFileInfo &fi) {
         const QString shown = rootDir.relativeFilePath(fi.absoluteFilePath());
         // A link is read through the target checked here, and every open refuses a link in the
@@ -672,6 +703,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             }
             diskPath = target;
         }
+        if (fi.isDir()) { // only a link reaches here: the walk descends into real folders itself
+            sh.warnings.append({Warning::Kind::Unsafe, shown, 0, u"link to a folder; not followed (its files would be read twice, or come from outside)"_s});
+            return;
+        }
         if (!fi.isFile()) {
             // A FIFO would block the reader forever; sockets and devices are not logs either.
             sh.warnings.append({Warning::Kind::Unreadable, shown, 0, u"not a regular file (a FIFO, socket or device); skipped"_s});
@@ -681,7 +716,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             sh.warnings.append({Warning::Kind::Unreadable, shown, 0, u"cannot be read (permission denied)"_s});
             return;
         }
-        if (fi.size() == 0)
+        if (fi.size() == 0 && sh.files.load() < config.maxFiles)
             sh.warnings.append({Warning::Kind::Other, shown, 0, u"is empty; nothing to read"_s}); // listed all the same
         WorkItem w;
         w.diskPath = diskPath;
@@ -697,6 +732,12 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         }
         const bool magic = ArchiveWalker::hasArchiveMagic(head);
         w.type = magic ? WorkItem::Type::Archive : WorkItem::Type::Plain;
+        // An archive takes no place itself; each of its members does, as it is read.
+        if (w.type == WorkItem::Type::Plain && !sh.admit()) {
+            if (plainNotListed++ == 0)
+                firstPlainNotListed = shown;
+            return;
+        }
         if (!magic && ArchiveWalker::isArchiveName(fi.fileName()))
             sh.warnings.append({Warning::Kind::Archive, shown, 0, u"is named like an archive but is not one; read as a plain log"_s});
         // UTF-16 is decoded from its start: its chunks would not begin at line starts of the text.
@@ -715,13 +756,11 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     };
     for (const QFileInfo &fi : std::as_const(infos)) {
         if (fi.isDir()) {
-            QStringList files;
-            QDirIterator it(fi.absoluteFilePath(), QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                            QDirIterator::Subdirectories);
-            while (it.hasNext())
-                files.append(it.next());
-            std::sort(files.begin(), files.end());
-            if (files.isEmpty())
+            const FolderWalker::Result walked = FolderWalker::walk(fi.absoluteFilePath(), &sh.cancel);
+            const QStringList &files = walked.files;
+            for (const FolderWalker::Refused &r : walked.refused)
+                sh.warnings.append({Warning::Kind::Unreadable, rootDir.relativeFilePath(r.path), 0, r.reason});
+            if (files.isEmpty() && walked.refused.isEmpty())
                 sh.warnings.append({Warning::Kind::Unreadable, rootDir.relativeFilePath(fi.absoluteFilePath()), 0,
                                     u"folder holds no files"_s});
             for (const QString &f : std::as_const(files)) {
@@ -740,6 +779,10 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
             addFile(fi);
         }
     }
+    if (plainNotListed > 0)
+        sh.warnings.append({Warning::Kind::Other, firstPlainNotListed, 0,
+                            u"this and %1 more file(s) after it are not read: the bundle already lists %2 files "
+                            "(a cap that keeps memory bounded)"_s.arg(plainNotListed - 1).arg(config.maxFiles)});
     qint64 totalBytes = 0;
     for (const WorkItem &w : std::as_const(items))
         totalBytes += (w.chunkEnd < 0 ? w.size : w.chunkEnd - w.chunkStart);

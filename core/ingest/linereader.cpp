@@ -23,7 +23,9 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
         return {};
     if (seekable(file)) {
         QFile f;
-        if (!RegularFile::open(f, file.diskPath))
+        // Shorter than when it was indexed: truncated or replaced, so the offsets would give
+        // other lines under these numbers (FileLineSource says so to the user).
+        if (!RegularFile::open(f, file.diskPath) || f.size() < file.bytes)
             return {};
         auto it = std::upper_bound(file.checkpoints.cbegin(), file.checkpoints.cend(), first,
                                    [](qint64 line, const Checkpoint &c) { return line < c.line; });

@@ -228,7 +228,8 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         return true;
     m_error.clear();
     if (LineReader::seekable(m_file)) {
-        if (!handles().acquire(this, m_file.diskPath, &m_error))
+        const std::shared_ptr<QFile> f = handles().acquire(this, m_file.diskPath, &m_error);
+        if (!f || !unchangedSinceRead(*f))
             return false;
         m_readPath = m_file.diskPath;
         m_index = m_file.checkpoints;
@@ -388,9 +389,23 @@ QByteArrayList FileLineSource::readLines(qint64 first, qint64 count) const
         return LineReader::read(m_file, first + 1, count, m_options.maxLineBytes);
     // Evicted since the last read (another source needed the descriptor): open it again.
     const std::shared_ptr<QFile> f = handles().acquire(this, m_readPath, &m_error);
-    if (!f)
+    if (!f || (m_readPath == m_file.diskPath && !unchangedSinceRead(*f)))
         return {};
     return readIndexed(*f, m_index, first + 1, count, m_options.maxLineBytes);
+}
+
+// A plain file is read through the index the ingest made of it. Shorter now means truncated or
+// replaced: its offsets would land mid-line or past the end and give wrong lines under right
+// numbers, so it is refused with the reason. Longer is a live log that grew: the indexed lines
+// are still where they were.
+bool FileLineSource::unchangedSinceRead(QFile &f) const
+{
+    const qint64 now = f.size();
+    if (now >= m_file.bytes)
+        return true;
+    m_error = u"the file changed since the incident was read (%1 bytes now, %2 then: truncated or replaced); "
+               "open the incident again to read it anew"_s.arg(now).arg(m_file.bytes);
+    return false;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@
 
 class QThreadPool;
 
+class QFile;
+
 namespace rankscope::ingest {
 
 class FileHandlePool;
@@ -112,6 +114,7 @@ protected:
 
 private:
     bool prepareLocked(const ProgressCallback &progress) const;
+    bool unchangedSinceRead(QFile &f) const; // sets m_error when not
 
     const FileId m_id;
     const InputFile m_file;

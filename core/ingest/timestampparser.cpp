@@ -243,7 +243,8 @@ bool dmesgAt(Cursor c, ParsedTime &out)
         ++c.p;
     qint64 secs = 0;
     int n = 0;
-    while (c.isDigit()) {
+    // Ten digits are three centuries of uptime; more is not a dmesg stamp (and would overflow).
+    while (c.isDigit() && n < 10) {
         secs = secs * 10 + (*c.p - '0');
         ++c.p;
         ++n;

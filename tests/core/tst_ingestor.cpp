@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTimeZone>
 #include <QTest>
@@ -17,6 +18,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -275,6 +277,11 @@ private Q_SLOTS:
         QTest::addRow("truncated tar.gz") << u"truncated-targz"_s;
         QTest::addRow("truncated zip") << u"truncated-zip"_s;
         QTest::addRow("zip bomb") << u"bomb"_s;
+        QTest::addRow("member past the member cap") << u"bigmember"_s;
+        QTest::addRow("files past the file cap") << u"manyfiles"_s;
+        QTest::addRow("name not valid UTF-8") << u"notutf8"_s;
+        QTest::addRow("path past PATH_MAX") << u"deep"_s;
+        QTest::addRow("link to a folder") << u"dirlink"_s;
         QTest::addRow("dot-dot member") << u"dotdot"_s;
         QTest::addRow("NUL-filled file") << u"nul"_s;
         QTest::addRow("rank claims on every line") << u"claims"_s;
@@ -331,6 +338,57 @@ private Q_SLOTS:
             cfg.maxCompressionRatio = 50;
             QVERIFY(writeArchive(bundle + u'/' + badName, "zip", nullptr, {{"big.log", QByteArray(64 << 20, 'a')}}));
             expect = u"archive bombs"_s;
+        } else if (kind == u"bigmember"_s) {
+            // Under the ratio cap (ordinary log text), over the member cap.
+            badName = u"big.log.gz"_s;
+            cfg.maxMemberBytes = 4 << 20;
+            QByteArray text;
+            for (int i = 0; text.size() < (8 << 20); ++i)
+                text += "[rank5]: step " + QByteArray::number(i) + " loss " + QByteArray::number(i * 7919 % 10007) + "\n";
+            QVERIFY(writeArchive(bundle + u'/' + badName, "raw", "gzip", {{"data", text}}));
+            expect = u"member expands to more than 4194304 bytes"_s;
+        } else if (kind == u"manyfiles"_s) {
+            // The good file is the first listed (names sort), the rest of the folder and the
+            // archive are past the cap and named in one warning each.
+            badName = u"x-rank2.log"_s;
+            cfg.maxFiles = 1;
+            write(bundle + u"/x-rank2.log"_s, "[rank2]: hello\n");
+            QVERIFY(writeArchive(bundle + u"/y.tar"_s, "pax", nullptr, {{"a.log", "a\n"}, {"b.log", "b\n"}}));
+            expect = u"this and 0 more file(s) after it are not read: the bundle already lists 1 files"_s;
+        } else if (kind == u"notutf8"_s) {
+            // Written by the raw bytes: QString cannot hold this name, QDirIterator dropped it.
+            badName = u"bad-\\xff\\xfe-rank1.log"_s;
+            const QByteArray raw = QFile::encodeName(bundle) + "/bad-\xff\xfe-rank1.log";
+            const int fd = ::open(raw.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            QVERIFY(fd >= 0);
+            QVERIFY(::write(fd, "[rank1]: hi\n", 12) == 12);
+            ::close(fd);
+            expect = u"not valid UTF-8"_s;
+        } else if (kind == u"deep"_s) {
+            // 20 folders of 240 characters: the file's path is past PATH_MAX (4096).
+            badName = u"deep-rank3.log"_s;
+            int fd = ::open(QFile::encodeName(bundle).constData(), O_RDONLY | O_DIRECTORY);
+            QVERIFY(fd >= 0);
+            const QByteArray level(240, 'd');
+            for (int i = 0; i < 20; ++i) {
+                QVERIFY(::mkdirat(fd, level.constData(), 0755) == 0);
+                const int next = ::openat(fd, level.constData(), O_RDONLY | O_DIRECTORY);
+                ::close(fd);
+                fd = next;
+                QVERIFY(fd >= 0);
+            }
+            const int file = ::openat(fd, "deep-rank3.log", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            ::close(fd);
+            QVERIFY(file >= 0);
+            QVERIFY(::write(file, "[rank3]: hi\n", 12) == 12);
+            ::close(file);
+            expect = u"longer than the system's limit"_s;
+        } else if (kind == u"dirlink"_s) {
+            badName = u"again"_s;
+            QVERIFY(QDir().mkpath(bundle + u"/sub"_s));
+            write(bundle + u"/sub/rank-5.log"_s, "[rank5]: hi\n");
+            QVERIFY(QFile::link(bundle + u"/sub"_s, bundle + u"/again"_s));
+            expect = u"link to a folder; not followed"_s;
         } else if (kind == u"dotdot"_s) {
             badName = u"evil.tar"_s;
             QVERIFY(writeArchive(bundle + u'/' + badName, "pax", nullptr, {{"../../etc/cron.d/x", "boom\n"}, {"ok.log", "fine\n"}}));
@@ -366,6 +424,8 @@ private Q_SLOTS:
             expect = u"leaves the bundle"_s;
         }
         const auto r = Ingestor::run({bundle}, cfg);
+        if (kind == u"deep"_s || kind == u"notutf8"_s) // QDir cannot remove these; rm takes them by their bytes
+            QProcess::execute(u"rm"_s, {u"-rf"_s, bundle});
         QVERIFY2(findEvent(*r, u"host-oom-kill"_s, 0), "the good file was not analysed");
         QVERIFY2(hasWarning(*r, badName, expect), qPrintable(allWarnings(*r)));
         if (kind == u"truncated-targz"_s)
@@ -374,6 +434,10 @@ private Q_SLOTS:
             QVERIFY2(findEvent(*r, u"host-oom-kill"_s, 1), "a plain log named like an archive is read as text");
         if (kind == u"emptyfile"_s) // listed, so a case and the file list still show it
             QVERIFY(std::any_of(r->files.cbegin(), r->files.cend(), [&](const InputFile &f) { return f.path == badName; }));
+        if (kind == u"manyfiles"_s) {
+            QCOMPARE(r->files.size(), 1);
+            QVERIFY2(hasWarning(*r, u"y.tar!/a.log"_s, u"this and 1 more member(s) of y.tar are not read"_s), qPrintable(allWarnings(*r)));
+        }
         if (kind == u"dotdot"_s) {
             for (const InputFile &f : r->files)
                 QVERIFY(!f.path.contains(u".."_s));

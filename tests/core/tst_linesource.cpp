@@ -709,6 +709,63 @@ private Q_SLOTS:
         QVERIFY(again->warnings.first().message.contains(swap == u"fifo" ? u"not a regular file"_s : u"leaves the bundle"_s));
     }
 
+    // Bundles change under a running workbench: a live log grows, logrotate truncates, a
+    // collection script replaces or deletes. Lines keep their numbers or are refused with the
+    // reason; never another line under a line's number.
+    void changedFilesKeepTheirLines_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("reason"); // empty: still read
+        QTest::newRow("appended") << u"appended"_s << QString();
+        QTest::newRow("truncated") << u"truncated"_s << u"changed since the incident was read"_s;
+        QTest::newRow("replaced by a shorter file") << u"replaced"_s << u"truncated or replaced"_s;
+        QTest::newRow("deleted") << u"deleted"_s << u"No such file"_s;
+    }
+
+    void changedFilesKeepTheirLines()
+    {
+        QFETCH(QString, change);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        const QString log = dir.filePath(u"rank-0.log"_s);
+        QByteArray text;
+        for (int i = 1; i <= 2000; ++i)
+            text += "2024-06-01 10:00:00,000 line " + QByteArray::number(i) + '\n';
+        QVERIFY(writeFile(log, text));
+        IngestConfig config;
+        const IngestResultPtr r = Ingestor::run({dir.path()}, config);
+        QCOMPARE(r->files.size(), 1);
+        FileHandlePool pool(4);
+        FileLineSource::Options opt;
+        opt.handles = &pool;
+        const FileLineSource src(0, r->files.first(), opt);
+        QCOMPARE(src.lines(1499, 1).value(0), QByteArray("2024-06-01 10:00:00,000 line 1500"));
+        if (change == u"appended") {
+            QFile f(log);
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("2024-06-01 10:00:01,000 line 2001\n");
+        } else if (change == u"truncated") {
+            QVERIFY(QFile::resize(log, text.size() / 3));
+        } else if (change == u"replaced") {
+            QVERIFY(QFile::remove(log));
+            QVERIFY(writeFile(log, "2024-06-01 10:00:00,000 another run\n"));
+        } else {
+            QVERIFY(QFile::remove(log));
+        }
+        // Read again through a new handle, as after the pool evicted the old one.
+        const FileLineSource later(0, r->files.first(), opt);
+        const QByteArrayList lines = later.lines(1499, 2);
+        if (reason.isEmpty()) {
+            QCOMPARE(lines, (QByteArrayList{"2024-06-01 10:00:00,000 line 1500", "2024-06-01 10:00:00,000 line 1501"}));
+            QCOMPARE(later.lineCount(), 2000); // as indexed; the view reloads to see more
+            QCOMPARE(LineReader::read(r->files.first(), 1500, 1).value(0), QByteArray("2024-06-01 10:00:00,000 line 1500"));
+        } else {
+            QVERIFY2(lines.isEmpty(), lines.value(0).constData());
+            QVERIFY2(later.errorString().contains(reason), qPrintable(later.errorString()));
+            QVERIFY(LineReader::read(r->files.first(), 1500, 1).isEmpty());
+        }
+    }
+
     void mergedLargeInterleaving()
     {
         // Two files whose lines alternate in time: the merge alternates too, and reads in few calls.
