@@ -42,7 +42,7 @@ qint64 number(const char *&p, const char *end)
 bool startsWith(const char *p, const char *end, const char *lit)
 {
     const size_t n = std::strlen(lit);
-    return size_t(end - p) >= n && std::memcmp(p, lit, n) == 0;
+    return p <= end && size_t(end - p) >= n && std::memcmp(p, lit, n) == 0;
 }
 
 // ISO-8601 UTC stamp of the CRI log format / kubectl --timestamps, followed by a space.
@@ -171,7 +171,8 @@ LinePrefix LinePrefix::parse(QByteArrayView line, bool bracketRanks)
                 if (q < end && *q == '[') { // detailed form [job,vpid][host:pid]
                     while (q < end && *q != ']')
                         ++q;
-                    ++q;
+                    if (q < end) // an unclosed "[host:pid" ends the line: nothing follows it
+                        ++q;
                 }
                 if (startsWith(q, end, "<stdout>:") || startsWith(q, end, "<stderr>:") || startsWith(q, end, "<stddiag>:")) {
                     q += q[4] == 'i' ? 10 : 9;

@@ -344,7 +344,7 @@ private Q_SLOTS:
             cfg.maxMemberBytes = 4 << 20;
             QByteArray text;
             for (int i = 0; text.size() < (8 << 20); ++i)
-                text += "[rank5]: step " + QByteArray::number(i) + " loss " + QByteArray::number(i * 7919 % 10007) + "\n";
+                text += "[rank5]: step " + QByteArray::number(i) + " loss " + QByteArray::number(qint64(i) * 7919 % 10007) + "\n";
             QVERIFY(writeArchive(bundle + u'/' + badName, "raw", "gzip", {{"data", text}}));
             expect = u"member expands to more than 4194304 bytes"_s;
         } else if (kind == u"manyfiles"_s) {

@@ -34,6 +34,8 @@ private Q_SLOTS:
         QTest::addRow("slurm het job") << "P1  3: hello"_ba << -1 << -1 << 3 << -1 << QString() << u"hello"_s;
         QTest::addRow("open mpi orte") << "[1,3]<stdout>:test-nccl-efa-worker-0:23:75 [3] NCCL INFO x"_ba << -1 << -1 << -1 << 3 << QString() << u"test-nccl-efa-worker-0:23:75 [3] NCCL INFO x"_s;
         QTest::addRow("open mpi pmix") << "[1,7]<stderr>: Traceback"_ba << -1 << -1 << -1 << 7 << QString() << u"Traceback"_s;
+        // Found by fuzz_lineprefix: the unclosed detailed form read past the end of the line.
+        QTest::addRow("open mpi detailed form cut short") << "[1,3][gpu-1:2"_ba << -1 << -1 << -1 << -1 << QString() << u"[1,3][gpu-1:2"_s;
         QTest::addRow("horovod gloo") << "[3]<stdout>:Epoch 1 loss 0.41"_ba << -1 << -1 << -1 << 3 << QString() << u"Epoch 1 loss 0.41"_s;
         QTest::addRow("line number is not a rank") << "[80746] NCCL WARN x"_ba << -1 << -1 << -1 << -1 << QString() << u"[80746] NCCL WARN x"_s;
         QTest::addRow("pdsh ip") << "104.171.201.172: [2023-04-16 02:38:19,113] [INFO] [launch.py:246:main] x"_ba << -1 << -1 << -1 << -1 << u"104.171.201.172"_s << u"[2023-04-16 02:38:19,113] [INFO] [launch.py:246:main] x"_s;
