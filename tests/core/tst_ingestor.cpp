@@ -106,6 +106,17 @@ bool writeArchive(const QString &path, const char *format, const char *filter, c
     return true;
 }
 
+// Creates a file by its raw name inside an open folder: what QString and paths cannot reach
+// (a name that is not UTF-8, a folder past PATH_MAX).
+bool writeAt(int dirFd, const char *name, QByteArrayView text)
+{
+    const int fd = ::openat(dirFd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return false;
+    const bool ok = ::write(fd, text.data(), size_t(text.size())) == text.size();
+    return ::close(fd) == 0 && ok;
+}
+
 QByteArray readAll(const QString &path)
 {
     QFile f(path);
@@ -358,11 +369,11 @@ private Q_SLOTS:
         } else if (kind == u"notutf8"_s) {
             // Written by the raw bytes: QString cannot hold this name, QDirIterator dropped it.
             badName = u"bad-\\xff\\xfe-rank1.log"_s;
-            const QByteArray raw = QFile::encodeName(bundle) + "/bad-\xff\xfe-rank1.log";
-            const int fd = ::open(raw.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            const int fd = ::open(QFile::encodeName(bundle).constData(), O_RDONLY | O_DIRECTORY);
             QVERIFY(fd >= 0);
-            QVERIFY(::write(fd, "[rank1]: hi\n", 12) == 12);
+            const bool written = writeAt(fd, "bad-\xff\xfe-rank1.log", "[rank1]: hi\n");
             ::close(fd);
+            QVERIFY(written);
             expect = u"not valid UTF-8"_s;
         } else if (kind == u"deep"_s) {
             // 20 folders of 240 characters: the file's path is past PATH_MAX (4096).
@@ -377,11 +388,9 @@ private Q_SLOTS:
                 fd = next;
                 QVERIFY(fd >= 0);
             }
-            const int file = ::openat(fd, "deep-rank3.log", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            const bool written = writeAt(fd, "deep-rank3.log", "[rank3]: hi\n");
             ::close(fd);
-            QVERIFY(file >= 0);
-            QVERIFY(::write(file, "[rank3]: hi\n", 12) == 12);
-            ::close(file);
+            QVERIFY(written);
             expect = u"longer than the system's limit"_s;
         } else if (kind == u"dirlink"_s) {
             badName = u"again"_s;
