@@ -3,6 +3,7 @@
 #include "ingestoptions.h"
 #include "incidentpipeline.h"
 #include "knowledgebase.h"
+#include "readinglimit.h"
 
 #include <QTextStream>
 
@@ -29,7 +30,21 @@ QString IngestOptions::usage()
            "  --attribute PATH=[RANK][@NODE]  the rank and/or node that wrote PATH (repeatable; PATH as\n"
            "                                RankScope shows it, relative to the bundle)\n"
            "  --threads N                   read with N threads (default: one per core)\n"
-           "  --encyclopedia DB             use this encyclopedia database\n"_s;
+           "  --encyclopedia DB             use this encyclopedia database\n"_s
+        + u"Caps that bound memory and time on hostile bundles (SIZE as 16G, 512M or bytes):\n"_s
+        + limitsUsage();
+}
+
+QString IngestOptions::limitsUsage()
+{
+    QString out;
+    for (const ingest::ReadingLimit &l : ingest::ReadingLimit::all()) {
+        const QString metavar = l.unit() == ingest::ReadingLimit::Unit::Bytes ? u"SIZE"_s
+                              : l.unit() == ingest::ReadingLimit::Unit::Count ? u"N"_s : u"R"_s;
+        const QString option = u"  --"_s + l.key() + u' ' + metavar;
+        out += option.leftJustified(32) + l.label().toLower() + u" (default "_s + l.format(l.defaultValue()) + u")\n"_s;
+    }
+    return out;
 }
 
 bool IngestOptions::parseAttribution(const QString &spec, QString &path, ingest::FileAttributionOverride &into)
@@ -98,6 +113,18 @@ IngestOptions::Outcome IngestOptions::take(const QString &command, const QString
             return Outcome::BadUsage;
         }
         config.manual.attribution.insert(path, who);
+    } else if (const ingest::ReadingLimit *limit = option.startsWith(u"--"_s) ? ingest::ReadingLimit::find(QStringView(option).mid(2)) : nullptr) {
+        double number = 0;
+        QString why;
+        if (!value(args, i, v)) {
+            err << prefix << option << u" needs a value\n"_s;
+            return Outcome::BadUsage;
+        }
+        if (!limit->parse(v, &number, &why)) {
+            err << prefix << option << u' ' << why << u'\n';
+            return Outcome::BadUsage;
+        }
+        limit->setValue(config, number);
     } else {
         return Outcome::NotMine;
     }

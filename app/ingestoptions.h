@@ -17,7 +17,8 @@ class KnowledgeBase;
 
 // The options that say how a bundle is read, shared by `rankscope analyze` and `rankscope
 // report` so both accept the same spellings and print the same messages:
-//   --threads N, --encyclopedia DB, --clock-offset NODE=SECONDS, --attribute PATH=[RANK][@NODE]
+//   --threads N, --encyclopedia DB, --clock-offset NODE=SECONDS, --attribute PATH=[RANK][@NODE],
+//   and one --KEY VALUE per ingest::ReadingLimit (--max-files 500000, --max-member-size 64G)
 // Each takes its value as the next argument or after '=' (--threads=4).
 class IngestOptions
 {
@@ -37,6 +38,8 @@ public:
 
     // The usage lines of these options.
     static QString usage();
+    // One usage line per ingest::ReadingLimit, with its default.
+    static QString limitsUsage();
 
     // "path/to/rank3.log=3@gpu-07", "x.log=@gpu-07" or "x.log=3". PATH is the bundle-relative
     // path RankScope shows (archive members as "a.tar.gz!/x.log"); the last '=' separates it.

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "archivewalker.h"
+#include "readinglimit.h"
 
 #include "regularfile.h"
 
@@ -99,7 +100,8 @@ void walkEntries(archive *a, const QString &prefix, int depth, WalkState &st, co
         }
         if (++st.entries > cfg.maxArchiveEntries) {
             st.warnings->append({Warning::Kind::Archive, shown, 0,
-                                 u"more than %1 members: stopped reading (a safety cap against archive bombs)"_s.arg(cfg.maxArchiveEntries)});
+                                 u"more than %1 members: stopped reading (a safety cap against archive bombs; %2)"_s.arg(cfg.maxArchiveEntries)
+                                     .arg(ReadingLimit::howToRaise(u"max-archive-members"))});
             st.aborted = true;
             return;
         }
@@ -142,8 +144,9 @@ void walkEntries(archive *a, const QString &prefix, int depth, WalkState &st, co
                 // this one, which is the time the cap is there to save.
                 st.warnings->append({Warning::Kind::Archive, shown + u"!/"_s + member, 0,
                                      u"member expands to more than %1 bytes: stopped reading the archive (a safety cap "
-                                     "against archive bombs; unpack the archive and open the folder if the bundle is real)"_s
-                                         .arg(cfg.maxMemberBytes)});
+                                     "against archive bombs; %2, or unpack the archive and open the folder if the bundle is real)"_s
+                                         .arg(cfg.maxMemberBytes)
+                                         .arg(ReadingLimit::howToRaise(u"max-member-size"))});
                 st.aborted = true;
                 return -1;
             }
@@ -151,11 +154,14 @@ void walkEntries(archive *a, const QString &prefix, int depth, WalkState &st, co
             if (st.totalBytes > cfg.maxUncompressedBytes
                 || (st.totalBytes > cfg.maxRatioFloorBytes && consumed > 0
                     && double(st.totalBytes) / double(consumed) > cfg.maxCompressionRatio)) {
+                // Name the cap that stopped it, so that the user knows which one to raise.
+                const bool bySize = st.totalBytes > cfg.maxUncompressedBytes;
                 st.warnings->append({Warning::Kind::Archive, shown, 0,
                                      u"expands to more than %1 bytes (%2x its compressed size): stopped reading "
-                                     "(a safety cap against archive bombs; unpack the archive and open the folder if the bundle is real)"_s
+                                     "(a safety cap against archive bombs; %3, or unpack the archive and open the folder if the bundle is real)"_s
                                          .arg(st.totalBytes)
-                                         .arg(consumed > 0 ? double(st.totalBytes) / double(consumed) : 0.0, 0, 'f', 0)});
+                                         .arg(consumed > 0 ? double(st.totalBytes) / double(consumed) : 0.0, 0, 'f', 0)
+                                         .arg(ReadingLimit::howToRaise(bySize ? u"max-archive-size" : u"max-ratio"))});
                 st.aborted = true;
                 return -1;
             }

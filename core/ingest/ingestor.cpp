@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 RankScope authors
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ingestor.h"
+#include "readinglimit.h"
 
 #include "naturalorder.h"
 
@@ -288,7 +289,8 @@ QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
     if (notListed > 0)
         ws.append({Warning::Kind::Other, firstNotListed, 0,
                    u"this and %1 more member(s) of %2 are not read: the bundle already lists %3 files "
-                   "(a cap that keeps memory bounded)"_s.arg(notListed - 1).arg(item.displayPath).arg(sh.config->maxFiles)});
+                   "(a cap that keeps memory bounded; %4)"_s.arg(notListed - 1).arg(item.displayPath).arg(sh.config->maxFiles)
+                       .arg(ReadingLimit::howToRaise(u"max-files"))});
     sh.warn(ws);
     return out;
 }
@@ -782,7 +784,8 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
     if (plainNotListed > 0)
         sh.warnings.append({Warning::Kind::Other, firstPlainNotListed, 0,
                             u"this and %1 more file(s) after it are not read: the bundle already lists %2 files "
-                            "(a cap that keeps memory bounded)"_s.arg(plainNotListed - 1).arg(config.maxFiles)});
+                            "(a cap that keeps memory bounded; %3)"_s.arg(plainNotListed - 1).arg(config.maxFiles)
+                                .arg(ReadingLimit::howToRaise(u"max-files"))});
     qint64 totalBytes = 0;
     for (const WorkItem &w : std::as_const(items))
         totalBytes += (w.chunkEnd < 0 ? w.size : w.chunkEnd - w.chunkStart);
@@ -986,7 +989,9 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         f.keptText = s.keptText;
         if (s.keptTooLarge)
             sh.warnings.append({Warning::Kind::Inventory, f.path, 0,
-                                u"inventory larger than %1 MiB; not read for the version matrix"_s.arg(config.maxKeptTextBytes >> 20)});
+                                u"inventory larger than %1; not read for the version matrix (%2)"_s
+                                    .arg(ReadingLimit::find(u"max-inventory-size")->format(double(config.maxKeptTextBytes)),
+                                         ReadingLimit::howToRaise(u"max-inventory-size"))});
 
         // A combined log (Slurm --label, MPI) holds several hosts: it has no node of its own.
         const QByteArray host = s.scan.hostClaims.size() == 1 ? majorityKey(s.scan.hostClaims) : QByteArray();

@@ -24,6 +24,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QLineEdit>
 #include <QDir>
 #include <QDockWidget>
 #include <QMenu>
@@ -165,6 +166,21 @@ int main(int argc, char **argv)
                 grabModal(u"export"_s, [exportAction] { exportAction->trigger(); },
                           [](QWidget *m) { if (auto *d = qobject_cast<QDialog *>(m)) d->reject(); });
         }
+
+        // Settings ▸ Reading Limits, with a value refused as the user would see it.
+        if (auto *limits = win.findChild<QAction *>(u"readingLimitsAction"_s))
+            grabModal(u"reading-limits"_s, [limits] { limits->trigger(); }, [&](QWidget *m) {
+                auto *d = qobject_cast<QDialog *>(m);
+                if (auto *field = m->findChild<QLineEdit *>(u"max-member-size"_s)) {
+                    field->setText(u"12Q"_s);
+                    if (d)
+                        QMetaObject::invokeMethod(d, "accept");
+                    pause(200);
+                    save(m, u"reading-limits-refused"_s);
+                }
+                if (d)
+                    d->reject();
+            });
 
         // A case with a note, tags, a bookmark, a reviewer's verdict and a walkthrough.
         ui::CaseController *c = win.caseController();

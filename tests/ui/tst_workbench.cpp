@@ -41,6 +41,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QApplication>
+#include <QListView>
 #include <QTest>
 #include <QScopeGuard>
 
@@ -603,6 +604,30 @@ private Q_SLOTS:
         QCOMPARE(w.logView()->textArea()->source()->origin(row), w.analysis()->verdict.evidence.source);
         QVERIFY(w.logView()->textArea()->source()->lines(row, 1).value(0).contains("CUDA out of memory"));
         QCOMPARE(merge->text(), u"Merge by time"_s);
+    }
+
+    // The window reads with the saved limits, and the warning of a cap says how to raise it.
+    void savedLimitsApplyToTheNextLoad()
+    {
+        QTemporaryDir bundle;
+        for (const char *name : {"rank0.log", "rank1.log"}) {
+            QFile f(bundle.filePath(QString::fromLatin1(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("[rank0]: started\n");
+        }
+        QSettings().setValue(u"limits/max-files"_s, u"1"_s);
+        MainWindow w;
+        w.setKnowledgeBase(m_kb);
+        QVERIFY(test::openAndAnalyse(w, {bundle.path()}));
+        QAbstractItemModel *warnings = w.findChild<QListView *>(u"warningsList"_s)->model();
+        QString capped;
+        for (int row = 0; row < warnings->rowCount(); ++row) {
+            const QString text = warnings->index(row, 0).data().toString();
+            if (text.contains(u"--max-files"_s))
+                capped = text;
+        }
+        QSettings().remove(u"limits"_s);
+        QVERIFY2(capped.contains(u"Settings ▸ Reading Limits"_s), qPrintable(capped));
     }
 
 private:

@@ -6,7 +6,6 @@
 #include "knowledgebase.h"
 
 #include <QElapsedTimer>
-#include <QPointer>
 #include <QThreadPool>
 #include <QtConcurrent>
 
@@ -35,57 +34,41 @@ void IncidentLoader::cancel()
         m_cancel->store(true);
 }
 
-void IncidentLoader::load(const QStringList &paths, const ingest::ManualCorrections &corrections)
+void IncidentLoader::load(const QStringList &paths, const ingest::IngestConfig &config)
 {
     cancel();
-    const int generation = ++m_generation;
     auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = cancelFlag;
     m_running = true;
-    QPointer<IncidentLoader> self(this);
     auto kb = m_kb;
 
-    // Everything the worker needs is captured by value; it never touches this object directly.
-    auto deliver = [self, generation](auto fn) {
-        if (!self)
-            return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, fn] {
-                if (self && self->m_generation == generation)
-                    fn(self.data());
-            },
-            Qt::QueuedConnection);
-    };
-
-    (void)QtConcurrent::run([paths, corrections, kb, cancelFlag, deliver] {
-        ingest::IngestConfig config;
-        config.manual = corrections;
-        QElapsedTimer timer;
-        timer.start();
-        int lastPermille = -1;
-        const auto progress = [&](qint64 done, qint64 total) {
-            const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
-            if (permille != lastPermille) {
-                lastPermille = permille;
-                const double elapsed = double(timer.elapsed()) / 1000.0;
-                const int left = (done > 0 && total > done) ? int(elapsed * double(total - done) / double(done)) : -1;
-                deliver([done, total, left](IncidentLoader *l) { Q_EMIT l->progress(done, total, left); });
-            }
-            return !cancelFlag->load();
-        };
-        const auto outcome = analysis::IncidentPipeline::run(paths, config, kb.get(), progress, [&](const ingest::IngestResultPtr &ingested) {
-            deliver([ingested](IncidentLoader *l) { Q_EMIT l->ingested(ingested); });
+    // Everything the job needs is captured by value; what it hands back runs here, on this
+    // object's thread, and only for the newest load (the tracker drops an older one's).
+    m_job.startJob(
+        [this, paths, config, kb, cancelFlag](const JobTracker::Channel &channel) {
+            QElapsedTimer timer;
+            timer.start();
+            int lastPermille = -1;
+            const auto progress = [&](qint64 done, qint64 total) {
+                const int permille = total > 0 ? int(std::min<qint64>(999, done * 1000 / total)) : 0;
+                if (permille != lastPermille) {
+                    lastPermille = permille;
+                    const double elapsed = double(timer.elapsed()) / 1000.0;
+                    const int left = (done > 0 && total > done) ? int(elapsed * double(total - done) / double(done)) : -1;
+                    channel.post([this, done, total, left] { Q_EMIT this->progress(done, total, left); });
+                }
+                return !cancelFlag->load();
+            };
+            return analysis::IncidentPipeline::run(paths, config, kb.get(), progress, [&](const ingest::IngestResultPtr &ingested) {
+                channel.post([this, ingested] { Q_EMIT this->ingested(ingested); });
+            });
+        },
+        [this](const analysis::IncidentPipeline::Outcome &outcome) {
+            if (outcome.result)
+                Q_EMIT analysed(outcome.result);
+            m_running = false;
+            Q_EMIT finished(outcome.ingested->cancelled);
         });
-        if (const auto analysed = outcome.result)
-            deliver([analysed](IncidentLoader *l) { Q_EMIT l->analysed(analysed); });
-        const auto &ingested = outcome.ingested;
-        const bool cancelled = ingested->cancelled;
-        deliver([cancelled](IncidentLoader *l) {
-            l->m_running = false;
-            Q_EMIT l->finished(cancelled);
-        });
-    });
 }
 
 } // namespace rankscope::ui

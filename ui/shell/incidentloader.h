@@ -4,6 +4,7 @@
 
 #include "analysisresult.h"
 #include "ingestconfig.h"
+#include "jobtracker.h"
 
 #include <QHash>
 #include <QObject>
@@ -19,9 +20,9 @@ class KnowledgeBase;
 namespace rankscope::ui {
 
 // Runs ingest and analysis off the GUI thread and hands results back in stages (STYLE.md 9-10):
-// the ingest result (sources, job shape, events) first, then the analysis. Each load() bumps a
-// generation; results of an older generation are dropped, and cancel() stops the running job,
-// which still publishes what it read so far.
+// the ingest result (sources, job shape, events) first, then the analysis. A load() supersedes
+// the one before it, whose results are dropped; cancel() stops the running job, which still
+// publishes what it read so far.
 class IncidentLoader final : public QObject
 {
     Q_OBJECT
@@ -31,8 +32,8 @@ public:
 
     void setKnowledgeBase(std::shared_ptr<const kb::KnowledgeBase> kb);
     std::shared_ptr<const kb::KnowledgeBase> knowledgeBase() const { return m_kb; }
-    // corrections: clock offsets and file attribution set by hand (IngestConfig::manual).
-    void load(const QStringList &paths, const ingest::ManualCorrections &corrections = {});
+    // config: the reading limits and the corrections set by hand (IngestConfig::manual).
+    void load(const QStringList &paths, const ingest::IngestConfig &config = {});
     void cancel();
     bool isRunning() const { return m_running; }
 
@@ -45,7 +46,7 @@ Q_SIGNALS:
 private:
     std::shared_ptr<const kb::KnowledgeBase> m_kb;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::atomic<int> m_generation{0};
+    JobTracker m_job;
     bool m_running = false;
 };
 

@@ -19,6 +19,7 @@
 #include "matrixview.h"
 #include "overviewpanel.h"
 #include "pastedtext.h"
+#include "readinglimitsdialog.h"
 #include "reportexporter.h"
 #include "themes.h"
 #include "timelineplot.h"
@@ -76,6 +77,14 @@ namespace {
 constexpr int MaxRecent = 10;
 const auto RecentKey = u"recentIncidents"_s;
 const auto ThemeKey = u"theme"_s;
+
+// The reading limits of Settings ▸ Reading Limits, read on the GUI thread when a load starts.
+ingest::IngestConfig savedLimits()
+{
+    ingest::IngestConfig config;
+    ReadingLimitsDialog::applySaved(config);
+    return config;
+}
 const auto SplitterKey = u"mainWindow/centralSplitter"_s;
 const auto ExportPathKey = u"export/lastPath"_s;
 const auto ExportRedactKey = u"export/redact"_s;
@@ -270,6 +279,17 @@ void MainWindow::createActions()
     caseMenu->setObjectName(u"caseMenu"_s);
     m_case->fillCaseMenu(caseMenu);
 
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    settingsMenu->setObjectName(u"settingsMenu"_s);
+    QAction *limits = settingsMenu->addAction(tr("Reading &Limits…"), this, [this] {
+        ReadingLimitsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted && !m_paths.isEmpty())
+            statusBar()->showMessage(tr("The new limits apply the next time a bundle is read (File ▸ Open Recent, or Edit ▸ Corrections…)"), 10000);
+    });
+    limits->setObjectName(u"readingLimitsAction"_s);
+    limits->setStatusTip(tr("The caps that keep memory and time bounded on hostile bundles: files per bundle, size of an archive member, …"));
+    limits->setMenuRole(QAction::PreferencesRole);
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(u"helpMenu"_s);
     QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
@@ -394,7 +414,9 @@ void MainWindow::startLoading()
     m_progress->show();
     m_cancel->show();
     m_correctionsAction->setEnabled(false);
-    m_loader->load(m_paths, m_corrections);
+    ingest::IngestConfig config = savedLimits();
+    config.manual = m_corrections;
+    m_loader->load(m_paths, config);
 }
 
 void MainWindow::cancelLoading()
@@ -422,8 +444,8 @@ bool MainWindow::compareWithGoodRun(const QStringList &paths)
         QString text; // the comparison as Markdown, or why there is none
     };
     m_compareJob->startJob(
-        [paths, kb = m_kb, bad = m_analysis, goodName, badName] {
-            const auto good = analysis::IncidentPipeline::run(paths, {}, kb.get());
+        [paths, kb = m_kb, bad = m_analysis, goodName, badName, limits = savedLimits()] {
+            const auto good = analysis::IncidentPipeline::run(paths, limits, kb.get());
             if (good.ingested->files.isEmpty())
                 return Outcome{nullptr, nullptr, tr("Nothing readable in %1").arg(paths.join(u", "_s))};
             auto c = std::make_shared<const analysis::RunComparison>(analysis::RunComparison::compare(*good.result, *bad));
