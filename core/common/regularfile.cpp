@@ -55,4 +55,32 @@ bool RegularFile::open(QFile &file, const QString &path, QString *error)
 #endif
 }
 
+FileIdentity FileIdentity::of(const QFile &file)
+{
+    FileIdentity id;
+#ifdef Q_OS_UNIX
+    struct stat st{};
+    if (file.handle() >= 0 && ::fstat(file.handle(), &st) == 0) {
+        id.device = quint64(st.st_dev);
+        id.inode = quint64(st.st_ino);
+        id.modifiedNs = qint64(st.st_mtim.tv_sec) * 1'000'000'000 + qint64(st.st_mtim.tv_nsec);
+    }
+#else
+    Q_UNUSED(file);
+#endif
+    return id;
+}
+
+QString FileIdentity::changeSince(const FileIdentity &then, qint64 bytesThen, const FileIdentity &now, qint64 bytesNow)
+{
+    const auto sizes = u"%1 bytes now, %2 then"_s.arg(bytesNow).arg(bytesThen);
+    if (then.isValid() && now.isValid() && (then.device != now.device || then.inode != now.inode))
+        return u"another file has taken its name since the incident was read (%1: replaced or rotated)"_s.arg(sizes);
+    if (bytesNow < bytesThen)
+        return u"the file is shorter than when the incident was read (%1: truncated or rewritten)"_s.arg(sizes);
+    if (bytesNow == bytesThen && then.isValid() && now.isValid() && then.modifiedNs != now.modifiedNs)
+        return u"the file was rewritten in place since the incident was read (same size, %1 bytes, but modified since)"_s.arg(bytesNow);
+    return {};
+}
+
 } // namespace rankscope

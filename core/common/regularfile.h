@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QtGlobal>
 
 class QFile;
 
@@ -17,6 +18,24 @@ namespace rankscope {
 struct RegularFile
 {
     static bool open(QFile &file, const QString &path, QString *error = nullptr);
+};
+
+// Which file an open handle is, taken with fstat: what tells the file the ingest indexed from
+// one that took its name since (logrotate, an editor's save, a bundle unpacked again) and from
+// the same file rewritten in place. Invalid (all zero) where the platform has no inode.
+struct FileIdentity
+{
+    quint64 device = 0;
+    quint64 inode = 0;
+    qint64 modifiedNs = 0; // last modification, nanoseconds since the epoch
+
+    bool isValid() const { return inode != 0; }
+    static FileIdentity of(const QFile &file);
+
+    // Why lines indexed as `bytesThen` bytes of `then` cannot be read from `now` (whose size is
+    // bytesNow) under the same numbers; empty when they can. A file that only grew (a live log)
+    // keeps its indexed lines where they were, so growing is no change.
+    static QString changeSince(const FileIdentity &then, qint64 bytesThen, const FileIdentity &now, qint64 bytesNow);
 };
 
 } // namespace rankscope

@@ -10,6 +10,7 @@
 #include "eventmatcher.h"
 #include "filescanner.h"
 #include "linereader.h"
+#include "memberpipe.h"
 #include "pathattribution.h"
 #include "podplacement.h"
 #include "regularfile.h"
@@ -25,6 +26,7 @@
 #include <QFuture>
 #include <QMutex>
 #include <QRegularExpression>
+#include <QSemaphore>
 #include <QSet>
 #include <QThread>
 #include <QThreadPool>
@@ -70,6 +72,7 @@ struct Scanned
     QString member;
     int chunkIndex = 0;
     quint32 kinds = KindUnknown;
+    FileIdentity identity; // plain files: taken after the chunk was read, so appends are in it
     FileScan scan;
     QByteArray keptText; // inventories and placement listings, whole
     bool keptTooLarge = false;
@@ -84,6 +87,9 @@ struct Shared
     std::atomic<qint64> bytesDone{0};
     std::atomic<bool> cancel{false};
     std::atomic<qint64> files{0}; // listed so far, against config->maxFiles
+    // Scans archive members while their archives' threads decode (scanArchive): shared by every
+    // archive of the bundle, so several archives do not multiply the scanning threads.
+    QThreadPool *memberScanners = nullptr;
     QMutex mutex; // guards warnings
     Warnings warnings;
 
@@ -253,19 +259,35 @@ QList<Scanned> scanPlain(Shared &sh, const WorkItem &item)
         sh.warn({Warning::Kind::Unreadable, item.displayPath, 0, u"read error: "_s + f.errorString()});
     s.diskPath = item.diskPath;
     s.chunkIndex = item.chunkIndex;
+    s.identity = FileIdentity::of(f);
     return {s};
 }
 
+// An archive is decoded once, as a stream, on this thread; each member's text goes through a
+// bounded MemberPipe to a scanner of sh.memberScanners, so decoding and scanning overlap and
+// members are scanned side by side (issue #16: a .tar.zst took decoding plus scanning, on one
+// core). Members are admitted and numbered here, in archive order, so what is listed and in
+// which order does not depend on the scanners' timing.
 QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
 {
-    QList<Scanned> out;
+    // A block of decoded text, how many a member may hold in its pipe, and how many members may
+    // be under way at once (scanning or queued): without that last bound a tar of small logs
+    // would be decoded far ahead of the scanners, its text waiting in memory. An archive ties
+    // up at most InFlight pipes of PipeBlocks blocks: 64 MiB on two cores.
+    constexpr qint64 DecodeBlock = 1 << 20;
+    constexpr int PipeBlocks = 8;
+    const int inFlight = 2 * std::max(1, sh.memberScanners->maxThreadCount()) + 2;
+    QSemaphore slots(inFlight);
     Warnings ws;
     // Named one by one up to a point, then counted: a tar of a million empty members must not
     // become a million warnings.
     constexpr int NamedEmpty = 20;
-    qint64 empty = 0;
     qint64 notListed = 0;
     QString firstNotListed;
+    QMutex resultsMutex;
+    std::map<qint64, Scanned> results; // by the member's place in the archive
+    qint64 started = 0;
+    QSemaphore finished;
     ArchiveWalker::Options opt{sh.config, item.displayPath, &sh.cancel};
     ArchiveWalker::walk(item.diskPath, opt,
                         [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
@@ -275,14 +297,44 @@ QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
                                     firstNotListed = shown;
                                 return;
                             }
-                            Scanned s = scanStream(sh, shown, 0, [&](char *buf, qint64 max) { return read(buf, max); });
-                            if (s.scan.bytes == 0 && ++empty <= NamedEmpty)
-                                ws.append({Warning::Kind::Other, shown, 0, u"is empty (the member decodes to nothing); nothing to read"_s});
-                            s.diskPath = item.diskPath;
-                            s.member = member;
-                            out.append(std::move(s));
+                            slots.acquire();
+                            auto pipe = std::make_shared<MemberPipe>(PipeBlocks);
+                            const qint64 place = started++;
+                            sh.memberScanners->start([&sh, &item, &resultsMutex, &results, &finished, &slots, pipe, shown, member, place] {
+                                Scanned s = scanStream(sh, shown, 0, [&pipe](char *buf, qint64 max) { return pipe->read(buf, max); });
+                                pipe->closeRead(); // binary, cancelled or done: the decoder moves on
+                                s.diskPath = item.diskPath;
+                                s.member = member;
+                                {
+                                    QMutexLocker lock(&resultsMutex);
+                                    results.emplace(place, std::move(s));
+                                }
+                                slots.release();
+                                finished.release();
+                            });
+                            while (true) {
+                                QByteArray block(DecodeBlock, Qt::Uninitialized);
+                                const qint64 n = read(block.data(), DecodeBlock);
+                                if (n <= 0)
+                                    break;
+                                block.truncate(n);
+                                if (n < DecodeBlock / 2)
+                                    block.squeeze(); // a small log's one block keeps only its text
+                                if (!pipe->push(std::move(block)))
+                                    break;
+                            }
+                            pipe->closeWrite();
                         },
                         ws);
+    finished.acquire(int(started));
+    QList<Scanned> out;
+    out.reserve(qsizetype(results.size()));
+    qint64 empty = 0;
+    for (auto &[place, s] : results) {
+        if (s.scan.bytes == 0 && !s.skipped && ++empty <= NamedEmpty)
+            ws.append({Warning::Kind::Other, s.displayPath, 0, u"is empty (the member decodes to nothing); nothing to read"_s});
+        out.append(std::move(s));
+    }
     if (empty > NamedEmpty)
         ws.append({Warning::Kind::Other, item.displayPath, 0,
                    u"%1 more members are empty (the first %2 are named above); nothing to read in them"_s.arg(empty - NamedEmpty).arg(NamedEmpty)});
@@ -647,24 +699,10 @@ void applyNodeAliases(IngestResult &result, QList<Event> &events, Warnings &warn
               [](const NodeAlias &a, const NodeAlias &b) { return a.node != b.node ? a.node < b.node : a.alias < b.alias; });
 }
 
-} // namespace
-
-IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &config, const ProgressCallback &progress)
+// Phase 1: what to read (plain files, chunks of large ones, archives), relative to which root
+// (*rootOut). Everything refused on the way is a warning in sh.
+QList<WorkItem> listInputs(const QStringList &inputs, const IngestConfig &config, Shared &sh, QString *rootOut)
 {
-    QElapsedTimer timer;
-    timer.start();
-    auto result = std::make_shared<IngestResult>();
-    result->inputs = inputs;
-    result->fingerprints = config.fingerprints;
-
-    EventMatcher matcher(config.fingerprints);
-    Shared sh;
-    sh.config = &config;
-    sh.matcher = &matcher;
-    for (const QString &bad : matcher.invalidRegexes())
-        sh.warnings.append({Warning::Kind::Other, QString(), 0, u"fingerprint regex does not compile: "_s + bad});
-
-    // --- 1. What to read, relative to which root.
     QList<QFileInfo> infos;
     for (const QString &in : inputs) {
         QFileInfo fi(in);
@@ -674,7 +712,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         }
         infos.append(fi);
     }
-    QString root;
+    QString &root = *rootOut;
     if (infos.size() == 1 && infos.first().isDir())
         root = infos.first().absoluteFilePath();
     else if (!infos.isEmpty()) {
@@ -685,7 +723,6 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                 root = QFileInfo(root).absolutePath();
         }
     }
-    result->root = root;
     const QDir rootDir(root);
 
     QList<WorkItem> items;
@@ -720,6 +757,14 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         }
         if (fi.size() == 0 && sh.files.load() < config.maxFiles)
             sh.warnings.append({Warning::Kind::Other, shown, 0, u"is empty; nothing to read"_s}); // listed all the same
+        // Past the cap nothing more is listed, an archive's members included (they take their
+        // places as they are read), so the file is not even opened: a folder of a million
+        // files past the cap costs its listing, not a million opens.
+        if (sh.files.load() >= config.maxFiles) {
+            if (plainNotListed++ == 0)
+                firstPlainNotListed = shown;
+            return;
+        }
         WorkItem w;
         w.diskPath = diskPath;
         w.displayPath = shown;
@@ -786,13 +831,94 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
                             u"this and %1 more file(s) after it are not read: the bundle already lists %2 files "
                             "(a cap that keeps memory bounded; %3)"_s.arg(plainNotListed - 1).arg(config.maxFiles)
                                 .arg(ReadingLimit::howToRaise(u"max-files"))});
-    qint64 totalBytes = 0;
-    for (const WorkItem &w : std::as_const(items))
-        totalBytes += (w.chunkEnd < 0 ? w.size : w.chunkEnd - w.chunkStart);
+    return items;
 
-    // --- 2. Scan in parallel; report progress from this thread.
+}
+
+// Appends the scan of chunk `s` to that of the chunks before it (`prev`): its line numbers move
+// down by the lines already counted.
+void appendChunk(Scanned &prev, const Scanned &s)
+{
+    // The chunk read last saw the latest modification.
+    prev.identity.modifiedNs = std::max(prev.identity.modifiedNs, s.identity.modifiedNs);
+    if (!prev.keptText.isNull()) { // only the head was kept: not the whole file
+        prev.keptText = QByteArray();
+        prev.keptTooLarge = true;
+    }
+    const qint64 shift = prev.scan.lines;
+    FileScan moved = s.scan;
+    for (auto &c : moved.checkpoints)
+        c.line += shift;
+    for (auto &t : moved.times)
+        t.line += shift;
+    for (auto &e : moved.events)
+        e.event.source.line += shift;
+    for (auto &in : moved.inits)
+        in.line += shift;
+    for (auto &in : moved.workerRanks)
+        in.line += shift;
+    for (auto &lr : moved.launcherRanks)
+        lr.line += shift;
+    for (auto &tn : moved.taskNodes)
+        tn.line += shift;
+    prev.scan.checkpoints += moved.checkpoints;
+    prev.scan.times += moved.times;
+    prev.scan.events += moved.events;
+    prev.scan.inits += moved.inits;
+    prev.scan.workerRanks += moved.workerRanks;
+    prev.scan.launcherRanks += moved.launcherRanks;
+    prev.scan.taskNodes += moved.taskNodes;
+    for (const qint64 l : moved.runBoundaries)
+        prev.scan.runBoundaries.append(l + shift);
+    for (const qint64 l : moved.jobEnds)
+        prev.scan.jobEnds.append(l + shift);
+    for (const QString &d : moved.logDirs)
+        if (!prev.scan.logDirs.contains(d))
+            prev.scan.logDirs.append(d);
+    for (auto v : moved.slurmVariables) {
+        v.line += shift;
+        prev.scan.slurmVariables.append(v);
+    }
+    if (moved.agentGroupRank >= 0)
+        prev.scan.agentGroupRank = moved.agentGroupRank;
+    if (moved.agentProcsPerNode >= 0)
+        prev.scan.agentProcsPerNode = moved.agentProcsPerNode;
+    if (moved.bootTimeMs >= 0)
+        prev.scan.bootTimeMs = moved.bootTimeMs;
+    prev.scan.lines += moved.lines;
+    prev.scan.bytes += moved.bytes;
+    for (auto it = moved.rankClaims.cbegin(); it != moved.rankClaims.cend(); ++it)
+        prev.scan.rankClaims[it.key()] += it.value();
+    for (auto it = moved.hostClaims.cbegin(); it != moved.hostClaims.cend(); ++it)
+        prev.scan.hostClaims[it.key()] += it.value();
+    for (auto it = moved.lineHostClaims.cbegin(); it != moved.lineHostClaims.cend(); ++it)
+        prev.scan.lineHostClaims[it.key()] += it.value();
+    for (auto it = moved.ncclProcs.cbegin(); it != moved.ncclProcs.cend(); ++it)
+        prev.scan.ncclProcs[it.key()] += it.value();
+    prev.scan.crlf |= moved.crlf;
+    prev.scan.tasksAreAgents |= moved.tasksAreAgents;
+    prev.scan.ansi |= moved.ansi;
+    if (moved.overlongLines > 0 && prev.scan.overlongLines == 0)
+        prev.scan.firstOverlongLine = moved.firstOverlongLine + shift;
+    prev.scan.overlongLines += moved.overlongLines;
+    prev.scan.endsWithoutNewline = moved.endsWithoutNewline;
+}
+
+// Phase 2: scans every item in parallel, reporting progress from this thread, and joins the
+// chunks of each large file back into one scan, in order. *cancelled: the user stopped it.
+QList<Scanned> scanAll(const QList<WorkItem> &items, const IngestConfig &config, Shared &sh, const ProgressCallback &progress, bool *cancelled)
+{
+    qint64 totalBytes = 0;
+    for (const WorkItem &w : items)
+        totalBytes += (w.chunkEnd < 0 ? w.size : w.chunkEnd - w.chunkStart);
     QThreadPool pool;
     pool.setMaxThreadCount(config.threads > 0 ? config.threads : std::max(1, QThread::idealThreadCount()));
+    // Archive members are scanned here while their archive's thread in `pool` decodes. As many
+    // as `pool`: a lone archive then keeps every core busy (one decoding, the rest scanning),
+    // and a decoding thread that waits on a full pipe costs no core.
+    QThreadPool memberScanners;
+    memberScanners.setMaxThreadCount(pool.maxThreadCount());
+    sh.memberScanners = &memberScanners;
     QFuture<QList<Scanned>> future = QtConcurrent::mapped(&pool, items, [&sh](const WorkItem &w) {
         if (sh.cancel.load())
             return QList<Scanned>();
@@ -804,85 +930,45 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         QThread::msleep(20);
     }
     future.waitForFinished();
-    result->cancelled = sh.cancel.load();
+    sh.memberScanners = nullptr;
+    *cancelled = sh.cancel.load();
 
-    // Merge chunks of one file in order.
     QList<Scanned> scanned;
-    {
-        int i = 0;
-        for (const QList<Scanned> &part : future.results()) {
-            for (const Scanned &s : part) {
-                Q_UNUSED(i);
-                if (s.chunkIndex > 0 && !scanned.isEmpty() && scanned.last().displayPath == s.displayPath) {
-                    Scanned &prev = scanned.last();
-                    if (!prev.keptText.isNull()) { // only the head was kept: not the whole file
-                        prev.keptText = QByteArray();
-                        prev.keptTooLarge = true;
-                    }
-                    const qint64 shift = prev.scan.lines;
-                    FileScan moved = s.scan;
-                    for (auto &c : moved.checkpoints)
-                        c.line += shift;
-                    for (auto &t : moved.times)
-                        t.line += shift;
-                    for (auto &e : moved.events)
-                        e.event.source.line += shift;
-                    for (auto &in : moved.inits)
-                        in.line += shift;
-                    for (auto &in : moved.workerRanks)
-                        in.line += shift;
-                    for (auto &lr : moved.launcherRanks)
-                        lr.line += shift;
-                    for (auto &tn : moved.taskNodes)
-                        tn.line += shift;
-                    prev.scan.checkpoints += moved.checkpoints;
-                    prev.scan.times += moved.times;
-                    prev.scan.events += moved.events;
-                    prev.scan.inits += moved.inits;
-                    prev.scan.workerRanks += moved.workerRanks;
-                    prev.scan.launcherRanks += moved.launcherRanks;
-                    prev.scan.taskNodes += moved.taskNodes;
-                    for (const qint64 l : moved.runBoundaries)
-                        prev.scan.runBoundaries.append(l + shift);
-                    for (const qint64 l : moved.jobEnds)
-                        prev.scan.jobEnds.append(l + shift);
-                    for (const QString &d : moved.logDirs)
-                        if (!prev.scan.logDirs.contains(d))
-                            prev.scan.logDirs.append(d);
-                    for (auto v : moved.slurmVariables) {
-                        v.line += shift;
-                        prev.scan.slurmVariables.append(v);
-                    }
-                    if (moved.agentGroupRank >= 0)
-                        prev.scan.agentGroupRank = moved.agentGroupRank;
-                    if (moved.agentProcsPerNode >= 0)
-                        prev.scan.agentProcsPerNode = moved.agentProcsPerNode;
-                    if (moved.bootTimeMs >= 0)
-                        prev.scan.bootTimeMs = moved.bootTimeMs;
-                    prev.scan.lines += moved.lines;
-                    prev.scan.bytes += moved.bytes;
-                    for (auto it = moved.rankClaims.cbegin(); it != moved.rankClaims.cend(); ++it)
-                        prev.scan.rankClaims[it.key()] += it.value();
-                    for (auto it = moved.hostClaims.cbegin(); it != moved.hostClaims.cend(); ++it)
-                        prev.scan.hostClaims[it.key()] += it.value();
-                    for (auto it = moved.lineHostClaims.cbegin(); it != moved.lineHostClaims.cend(); ++it)
-                        prev.scan.lineHostClaims[it.key()] += it.value();
-                    for (auto it = moved.ncclProcs.cbegin(); it != moved.ncclProcs.cend(); ++it)
-                        prev.scan.ncclProcs[it.key()] += it.value();
-                    prev.scan.crlf |= moved.crlf;
-                    prev.scan.tasksAreAgents |= moved.tasksAreAgents;
-                    prev.scan.ansi |= moved.ansi;
-                    if (moved.overlongLines > 0 && prev.scan.overlongLines == 0)
-                        prev.scan.firstOverlongLine = moved.firstOverlongLine + shift;
-                    prev.scan.overlongLines += moved.overlongLines;
-                    prev.scan.endsWithoutNewline = moved.endsWithoutNewline;
-                } else {
-                    scanned.append(s);
-                }
-                ++i;
-            }
+    for (const QList<Scanned> &part : future.results()) {
+        for (const Scanned &s : part) {
+            if (s.chunkIndex > 0 && !scanned.isEmpty() && scanned.last().displayPath == s.displayPath)
+                appendChunk(scanned.last(), s);
+            else
+                scanned.append(s);
         }
     }
+    return scanned;
+}
+
+} // namespace
+
+IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &config, const ProgressCallback &progress)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto result = std::make_shared<IngestResult>();
+    result->inputs = inputs;
+    result->fingerprints = config.fingerprints;
+
+    EventMatcher matcher(config.fingerprints);
+    Shared sh;
+    sh.config = &config;
+    sh.matcher = &matcher;
+    for (const QString &bad : matcher.invalidRegexes())
+        sh.warnings.append({Warning::Kind::Other, QString(), 0, u"fingerprint regex does not compile: "_s + bad});
+
+    // --- 1. What to read, relative to which root.
+    const QList<WorkItem> items = listInputs(inputs, config, sh, &result->root);
+
+    // --- 2. Scan in parallel.
+    bool cancelled = false;
+    const QList<Scanned> scanned = scanAll(items, config, sh, progress, &cancelled);
+    result->cancelled = cancelled;
 
     // srun task labels that differ from the lines' own rank numbers: the tasks are torchrun agents.
     const bool tasksAreAgents = std::any_of(scanned.cbegin(), scanned.cend(), [](const Scanned &x) { return x.scan.tasksAreAgents; });
@@ -970,6 +1056,7 @@ IngestResultPtr Ingestor::run(const QStringList &inputs, const IngestConfig &con
         InputFile f;
         f.path = s.displayPath;
         f.diskPath = s.diskPath;
+        f.identity = s.identity;
         f.member = s.member;
         f.kinds = s.kinds;
         f.bytes = s.scan.bytes;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ingestconfig.h"
+#include "regularfile.h"
 #include "sourceref.h"
 #include "textencoding.h"
 #include "warning.h"
@@ -54,6 +55,9 @@ struct InputFile
     quint32 kinds = KindUnknown;
     qint64 bytes = 0;      // uncompressed size
     qint64 lines = 0;
+    // A plain file as it was when it was read, so a later read can tell it was replaced or
+    // rewritten (invalid for archive members: the archive is streamed again, not seeked).
+    FileIdentity identity;
     QString node;          // host name, as NCCL and the scheduler spell it when known
     int rank = -1;         // the global rank when the whole file belongs to one rank
     int localRank = -1;

@@ -23,9 +23,10 @@ QByteArrayList LineReader::read(const InputFile &file, qint64 first, qint64 coun
         return {};
     if (seekable(file)) {
         QFile f;
-        // Shorter than when it was indexed: truncated or replaced, so the offsets would give
-        // other lines under these numbers (FileLineSource says so to the user).
-        if (!RegularFile::open(f, file.diskPath) || f.size() < file.bytes)
+        // Truncated, replaced or rewritten since it was indexed: the offsets would give other
+        // lines under these numbers (FileLineSource says so to the user).
+        if (!RegularFile::open(f, file.diskPath)
+            || !FileIdentity::changeSince(file.identity, file.bytes, FileIdentity::of(f), f.size()).isEmpty())
             return {};
         auto it = std::upper_bound(file.checkpoints.cbegin(), file.checkpoints.cend(), first,
                                    [](qint64 line, const Checkpoint &c) { return line < c.line; });

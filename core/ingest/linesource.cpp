@@ -394,17 +394,16 @@ QByteArrayList FileLineSource::readLines(qint64 first, qint64 count) const
     return readIndexed(*f, m_index, first + 1, count, m_options.maxLineBytes);
 }
 
-// A plain file is read through the index the ingest made of it. Shorter now means truncated or
-// replaced: its offsets would land mid-line or past the end and give wrong lines under right
-// numbers, so it is refused with the reason. Longer is a live log that grew: the indexed lines
-// are still where they were.
+// A plain file is read through the index the ingest made of it. Shorter, another file under
+// its name, or the same size but modified since: its offsets would land mid-line or on other
+// text and give wrong lines under right numbers, so it is refused with the reason. Longer is a
+// live log that grew: the indexed lines are still where they were.
 bool FileLineSource::unchangedSinceRead(QFile &f) const
 {
-    const qint64 now = f.size();
-    if (now >= m_file.bytes)
+    const QString why = FileIdentity::changeSince(m_file.identity, m_file.bytes, FileIdentity::of(f), f.size());
+    if (why.isEmpty())
         return true;
-    m_error = u"the file changed since the incident was read (%1 bytes now, %2 then: truncated or replaced); "
-               "open the incident again to read it anew"_s.arg(now).arg(m_file.bytes);
+    m_error = why + u"; open the incident again to read it anew"_s;
     return false;
 }
 

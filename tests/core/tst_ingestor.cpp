@@ -8,6 +8,7 @@
 #include "linesource.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -255,6 +256,131 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{name});
     }
 
+    // One bundle as a folder and as each archive format gives the same files, lines, events and
+    // warnings, and the same text under the same line numbers through the log view. Besides a
+    // hand-made bundle it holds what the archive's decode/scan pipeline must get right: more
+    // small members than are ever under way at once, a member of many decode blocks, a binary
+    // member whose scanner stops reading early while the decoder has more, and an empty one.
+    void archiveReadsLikeTheFolder_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("format");
+        QTest::addColumn<QByteArray>("filter");
+        QTest::addRow("tar") << u"bundle.tar"_s << "pax"_ba << QByteArray();
+        QTest::addRow("tar.gz") << u"bundle.tar.gz"_s << "pax"_ba << "gzip"_ba;
+        QTest::addRow("tar.zst") << u"bundle.tar.zst"_s << "pax"_ba << "zstd"_ba;
+        QTest::addRow("zip") << u"bundle.zip"_s << "zip"_ba << QByteArray();
+    }
+    void archiveReadsLikeTheFolder()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, format);
+        QFETCH(QByteArray, filter);
+        QList<std::pair<QByteArray, QByteArray>> members;
+        const QDir source(handmade("ompi-nccl-debug-file-host-oom"));
+        for (QDirIterator it(source.path(), QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString file = it.next();
+            if (QFileInfo(file).fileName() != u"expected.json"_s)
+                members.append({source.relativeFilePath(file).toUtf8(), readAll(file)});
+        }
+        for (int i = 0; i < 60; ++i) {
+            QByteArray text = "gpu-b" + QByteArray::number(i) + ":7:7 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n";
+            for (int l = 0; l < i; ++l)
+                text += "[rank" + QByteArray::number(i) + "]: step " + QByteArray::number(l) + "\n";
+            text += "[rank" + QByteArray::number(i) + "]:[E304 10:30:02.123456789 ProcessGroupNCCL.cpp:629] [Rank " + QByteArray::number(i)
+                    + "] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=7, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, "
+                      "Timeout(ms)=1800000) ran for 1800102 milliseconds before timing out.\n";
+            members.append({"many/rank" + QByteArray::number(i) + ".log", text});
+        }
+        QByteArray big;
+        for (int l = 0; big.size() < (9 << 20); ++l)
+            big += "[rank61]: step " + QByteArray::number(l) + " loss " + QByteArray::number(qint64(l) * 7919 % 10007) + "\n";
+        big += "[Fri Aug 30 11:43:09 2024] Out of memory: Killed process 61 (python3)\n";
+        members.append({"big/rank61.log", big});
+        QByteArray binary(3 << 20, '\0');
+        for (qsizetype i = 0; i < binary.size(); i += 7)
+            binary[i] = char(i);
+        members.append({"big/core.61", binary});
+        members.append({"big/empty.log", QByteArray()});
+
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(u"folder"_s);
+        for (const auto &[path, text] : std::as_const(members))
+            QVERIFY(test::writeBundleFile(folder, QString::fromUtf8(path), text));
+        const QString packed = dir.filePath(name);
+        QVERIFY(writeArchive(packed, format.constData(), filter.isEmpty() ? nullptr : filter.constData(), members));
+
+        const auto a = Ingestor::run({folder}, testConfig());
+        const auto b = Ingestor::run({packed}, testConfig());
+        const QString prefix = name + u"!/"_s;
+        auto unprefixed = [&](const QString &path) { return path.startsWith(prefix) ? path.mid(prefix.size()) : u"(outside) "_s + path; };
+        auto filesOf = [&](const IngestResult &r, bool archived) {
+            QStringList out;
+            for (const InputFile &f : r.files)
+                out << u"%1 lines=%2 bytes=%3 kinds=%4 rank=%5 node=%6 ranks=%7"_s.arg(archived ? unprefixed(f.path) : f.path)
+                           .arg(f.lines).arg(f.bytes).arg(f.kinds).arg(f.rank).arg(f.node).arg(f.ranks.size());
+            out.sort();
+            return out;
+        };
+        auto eventsOf = [&](const IngestResult &r, bool archived) {
+            QStringList out;
+            for (const Event &e : r.events) {
+                const QString path = r.files.at(e.source.file).path;
+                out << u"%1:%2 %3 rank=%4 time=%5"_s.arg(archived ? unprefixed(path) : path).arg(e.source.line)
+                           .arg(e.kind == Event::Kind::Fingerprint ? r.fingerprints.at(e.fingerprint).entryId : QString())
+                           .arg(e.rank).arg(e.timeMs);
+            }
+            out.sort();
+            return out;
+        };
+        auto warningsOf = [&](const IngestResult &r, bool archived) {
+            QStringList out;
+            for (const Warning &w : r.warnings)
+                out << u"%1 %2"_s.arg(int(w.kind)).arg(archived ? unprefixed(w.path) : w.path);
+            out.sort();
+            return out;
+        };
+        QCOMPARE(a->files.size(), members.size());
+        QCOMPARE(filesOf(*b, true), filesOf(*a, false));
+        QCOMPARE(eventsOf(*b, true), eventsOf(*a, false));
+        QCOMPARE(warningsOf(*b, true), warningsOf(*a, false));
+        // Members are scanned side by side, but listed in the archive's order whatever the timing.
+        QStringList order;
+        for (const InputFile &f : b->files)
+            order << f.path;
+        for (int run = 0; run < 3; ++run) {
+            const auto again = Ingestor::run({packed}, testConfig());
+            QStringList now;
+            for (const InputFile &f : again->files)
+                now << f.path;
+            QCOMPARE(now, order);
+        }
+        QVERIFY2(hasWarning(*b, prefix + u"big/core.61"_s, u"binary content"_s), qPrintable(allWarnings(*b)));
+        QVERIFY2(hasWarning(*b, prefix + u"big/empty.log"_s, u"is empty"_s), qPrintable(allWarnings(*b)));
+
+        // The log view reads the archive member's text under the folder's numbers.
+        auto fileIn = [](const IngestResult &r, const QString &path) {
+            for (int i = 0; i < r.files.size(); ++i)
+                if (r.files.at(i).path == path)
+                    return i;
+            return -1;
+        };
+        const int fa = fileIn(*a, u"big/rank61.log"_s);
+        const int fb = fileIn(*b, prefix + u"big/rank61.log"_s);
+        QVERIFY(fa >= 0 && fb >= 0);
+        FileLineSource::Options opt;
+        QTemporaryDir cache;
+        opt.cacheDir = cache.path();
+        const FileLineSource fromFolder(fa, a->files.at(fa));
+        const FileLineSource fromArchive(fb, b->files.at(fb), opt);
+        QVERIFY2(fromArchive.prepare(), qPrintable(fromArchive.errorString()));
+        QCOMPARE(fromArchive.lineCount(), fromFolder.lineCount());
+        for (const qint64 row : {qint64(0), qint64(123457), fromFolder.lineCount() - 3})
+            QCOMPARE(fromArchive.lines(row, 3), fromFolder.lines(row, 3));
+        QCOMPARE(fromArchive.lines(fromFolder.lineCount() - 1, 1).value(0),
+                 QByteArray("[Fri Aug 30 11:43:09 2024] Out of memory: Killed process 61 (python3)"));
+    }
+
     void singleCompressedFile()
     {
         QTemporaryDir dir;
@@ -290,6 +416,7 @@ private Q_SLOTS:
         QTest::addRow("zip bomb") << u"bomb"_s;
         QTest::addRow("member past the member cap") << u"bigmember"_s;
         QTest::addRow("files past the file cap") << u"manyfiles"_s;
+        QTest::addRow("archive members past the file cap") << u"manymembers"_s;
         QTest::addRow("name not valid UTF-8") << u"notutf8"_s;
         QTest::addRow("path past PATH_MAX") << u"deep"_s;
         QTest::addRow("link to a folder") << u"dirlink"_s;
@@ -359,13 +486,19 @@ private Q_SLOTS:
             QVERIFY(writeArchive(bundle + u'/' + badName, "raw", "gzip", {{"data", text}}));
             expect = u"member expands to more than 4194304 bytes"_s;
         } else if (kind == u"manyfiles"_s) {
-            // The good file is the first listed (names sort), the rest of the folder and the
-            // archive are past the cap and named in one warning each.
+            // The good file is the first listed (names sort); the rest of the folder, the
+            // archive with it, is past the cap and named in one warning without being opened.
             badName = u"x-rank2.log"_s;
             cfg.maxFiles = 1;
             write(bundle + u"/x-rank2.log"_s, "[rank2]: hello\n");
             QVERIFY(writeArchive(bundle + u"/y.tar"_s, "pax", nullptr, {{"a.log", "a\n"}, {"b.log", "b\n"}}));
-            expect = u"this and 0 more file(s) after it are not read: the bundle already lists 1 files"_s;
+            expect = u"this and 1 more file(s) after it are not read: the bundle already lists 1 files"_s;
+        } else if (kind == u"manymembers"_s) {
+            // The archive is opened while the bundle has room; its members take the places left.
+            badName = u"h.tar!/b.log"_s;
+            cfg.maxFiles = 2;
+            QVERIFY(writeArchive(bundle + u"/h.tar"_s, "pax", nullptr, {{"a.log", "a\n"}, {"b.log", "b\n"}, {"c.log", "c\n"}}));
+            expect = u"this and 1 more member(s) of h.tar are not read: the bundle already lists 2 files"_s;
         } else if (kind == u"notutf8"_s) {
             // Written by the raw bytes: QString cannot hold this name, QDirIterator dropped it.
             badName = u"bad-\\xff\\xfe-rank1.log"_s;
@@ -445,7 +578,7 @@ private Q_SLOTS:
             QVERIFY(std::any_of(r->files.cbegin(), r->files.cend(), [&](const InputFile &f) { return f.path == badName; }));
         if (kind == u"manyfiles"_s) {
             QCOMPARE(r->files.size(), 1);
-            QVERIFY2(hasWarning(*r, u"y.tar!/a.log"_s, u"this and 1 more member(s) of y.tar are not read"_s), qPrintable(allWarnings(*r)));
+            QVERIFY2(!hasWarning(*r, u"y.tar!/a.log"_s, u"are not read"_s), qPrintable(allWarnings(*r)));
         }
         if (kind == u"dotdot"_s) {
             for (const InputFile &f : r->files)

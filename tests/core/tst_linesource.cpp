@@ -19,6 +19,7 @@
 #include <QTest>
 #include <QTimeZone>
 
+#include <cstdio>
 #include <limits>
 
 #include <archive.h>
@@ -717,8 +718,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("change");
         QTest::addColumn<QString>("reason"); // empty: still read
         QTest::newRow("appended") << u"appended"_s << QString();
-        QTest::newRow("truncated") << u"truncated"_s << u"changed since the incident was read"_s;
-        QTest::newRow("replaced by a shorter file") << u"replaced"_s << u"truncated or replaced"_s;
+        QTest::newRow("truncated") << u"truncated"_s << u"shorter than when the incident was read"_s;
+        // Removed, then written anew: the new file may even get the old inode number back.
+        QTest::newRow("replaced by a shorter file") << u"replaced"_s << u"since the incident was read"_s;
+        // A new file of the same size moved over it (logrotate, an editor's save, a copy tool).
+        QTest::newRow("renamed over, same size") << u"renamed over"_s << u"another file has taken its name"_s;
+        QTest::newRow("rewritten in place, same size") << u"rewritten"_s << u"rewritten in place"_s;
         QTest::newRow("deleted") << u"deleted"_s << u"No such file"_s;
     }
 
@@ -749,6 +754,20 @@ private Q_SLOTS:
         } else if (change == u"replaced") {
             QVERIFY(QFile::remove(log));
             QVERIFY(writeFile(log, "2024-06-01 10:00:00,000 another run\n"));
+        } else if (change == u"renamed over") {
+            QByteArray other = text;
+            other.replace("line", "step");
+            QVERIFY(writeFile(log + u".new"_s, other));
+            QVERIFY(::rename(QFile::encodeName(log + u".new"_s).constData(), QFile::encodeName(log).constData()) == 0);
+        } else if (change == u"rewritten") {
+            QFile f(log);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.seek(100));
+            f.write("XXXX");
+            f.flush();
+            // Coarse clocks may give the same time as the ingest's: make the change visible.
+            QVERIFY(f.setFileTime(QFileInfo(log).lastModified().addSecs(2), QFileDevice::FileModificationTime));
+            f.close();
         } else {
             QVERIFY(QFile::remove(log));
         }
