@@ -179,6 +179,9 @@ struct IngestStats
     qint64 lines = 0;
     qint64 events = 0;
     double seconds = 0;
+    // Where the time went, phase by phase of Ingestor::run (listing, scanning, attribution,
+    // times, clocks, job shape): for benchmarks and for a user asking why a bundle is slow.
+    QList<QPair<QString, double>> phaseSeconds;
 };
 
 // Another name of a node: a Kubernetes pod that ran on it (its NCCL host name), with the

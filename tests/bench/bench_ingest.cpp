@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Ingest throughput, next to ripgrep over the same files with the same anchors, and peak RSS.
 //   bench_ingest [--ranks N] [--gpus-per-node G] [--steps K] [--keep DIR] [--threads T]
-//                [--archive tar.zst|tar.gz|zip] [PATH]
+//                [--archive tar.zst|tar.gz|zip] [--inventories none|some|all] [--analyze] [PATH]
 // Without PATH it simulates an NCCL_DEBUG=INFO bundle (scenario cuda-oom) first. The page cache
 // is warmed by reading every file once before anything is timed. With --archive the bundle is
 // also packed that way and ingested as one archive, next to the bare decompressor writing to
-// /dev/null (zstd -dc, gzip -dc, unzip -p) in the same run. Prints figures; judges nothing.
+// /dev/null (zstd -dc, gzip -dc, unzip -p) in the same run. --analyze times the analysis too
+// (the whole IncidentPipeline, as `rankscope analyze` runs it): what a bundle with inventories
+// costs beyond its scan. Prints figures; judges nothing.
 #include "analyzer.h"
+#include "incidentpipeline.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
 #include "simulator.h"
@@ -51,6 +54,8 @@ int main(int argc, char **argv)
     QStringList args = app.arguments().mid(1);
     int ranks = 64, gpus = 8, steps = 40, threads = 0;
     QString keep, path, archive;
+    bool analyze = false;
+    auto inventories = sim::SimConfig::Inventories::Some;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args.at(i);
         auto next = [&] { return i + 1 < args.size() ? args.at(++i) : QString(); };
@@ -60,6 +65,15 @@ int main(int argc, char **argv)
         else if (a == u"--threads"_s) threads = next().toInt();
         else if (a == u"--keep"_s) keep = next();
         else if (a == u"--archive"_s) archive = next();
+        else if (a == u"--analyze"_s) analyze = true;
+        else if (a == u"--inventories"_s) {
+            const auto parsed = sim::SimConfig::parseInventories(next());
+            if (!parsed) {
+                std::fprintf(stderr, "bench_ingest: --inventories takes none, some or all\n");
+                return 2;
+            }
+            inventories = *parsed;
+        }
         else path = a;
     }
     Warnings w;
@@ -78,6 +92,7 @@ int main(int argc, char **argv)
         cfg.gpusPerNode = gpus;
         cfg.steps = steps;
         cfg.ncclDebug = sim::SimConfig::NcclDebug::Info;
+        cfg.inventories = inventories;
         QElapsedTimer t;
         t.start();
         const auto r = sim::Simulator::run(cfg);
@@ -105,17 +120,28 @@ int main(int argc, char **argv)
     ingest::IngestConfig cfg;
     cfg.fingerprints = analysis::Analyzer::fingerprintSpecs(*kb);
     cfg.threads = threads;
+    // The ingest alone, or (--analyze) the ingest and the analysis as `rankscope analyze` runs them.
+    const char *what = analyze ? "ingest+analysis" : "ingest";
+    auto read = [&](const QString &input) {
+        if (!analyze)
+            return ingest::Ingestor::run({input}, cfg);
+        return analysis::IncidentPipeline::run({input}, cfg, kb.get()).ingested;
+    };
     resetPeakRss();
     const qint64 rssBefore = peakRssKiB();
     QElapsedTimer t;
     t.start();
-    const auto result = ingest::Ingestor::run({path}, cfg);
+    const auto result = read(path);
     const double secs = t.nsecsElapsed() / 1e9;
     const qint64 rss = peakRssKiB();
     std::printf("bundle: %lld files, %.1f MB, %lld lines\n", (long long)result->stats.files, bytes / 1e6, (long long)result->stats.lines);
-    std::printf("rankscope ingest: %.3f s, %.0f MB/s, %lld events, peak RSS %.1f MB (%.2f %% of the bundle; %.1f MB before)\n", secs,
+    std::printf("rankscope %s: %.3f s, %.0f MB/s, %lld events, peak RSS %.1f MB (%.2f %% of the bundle; %.1f MB before)\n", what, secs,
                 bytes / 1e6 / secs, (long long)result->stats.events, rss / 1024.0, 100.0 * rss * 1024.0 / std::max<qint64>(1, bytes),
                 rssBefore / 1024.0);
+    std::printf("  ingest phases:");
+    for (const auto &[phaseName, phaseSecs] : result->stats.phaseSeconds)
+        std::printf(" %s %.3f s;", qPrintable(phaseName), phaseSecs);
+    std::printf("\n");
 
     if (!archive.isEmpty()) {
         // Pack, then time the archive's ingest and the bare decompressor over it.
@@ -153,11 +179,11 @@ int main(int argc, char **argv)
             const double bare = t.nsecsElapsed() / 1e9;
             resetPeakRss();
             t.restart();
-            const auto fromArchive = ingest::Ingestor::run({packed}, cfg);
+            const auto fromArchive = read(packed);
             const double archSecs = t.nsecsElapsed() / 1e9;
             const qint64 archRss = peakRssKiB();
-            std::printf("archive %s: %.1f MB packed; rankscope ingest %.3f s (%.0f MB/s of text, %lld files, %lld lines), peak RSS %.1f MB\n",
-                        qPrintable(kind->suffix), packedBytes / 1e6, archSecs, bytes / 1e6 / archSecs, (long long)fromArchive->stats.files,
+            std::printf("archive %s: %.1f MB packed; rankscope %s %.3f s (%.0f MB/s of text, %lld files, %lld lines), peak RSS %.1f MB\n",
+                        qPrintable(kind->suffix), packedBytes / 1e6, what, archSecs, bytes / 1e6 / archSecs, (long long)fromArchive->stats.files,
                         (long long)fromArchive->stats.lines, archRss / 1024.0);
             std::printf("  %s alone: %.3f s; archive/folder %.2fx, archive/decompressor %.2fx\n", qPrintable(kind->unpack.section(u' ', 0, 1)), bare,
                         archSecs / secs, archSecs / std::max(1e-6, bare));
