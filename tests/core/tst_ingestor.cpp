@@ -107,6 +107,20 @@ bool writeArchive(const QString &path, const char *format, const char *filter, c
     return true;
 }
 
+// Rows (name, libarchive format, filter) of every archive format a bundle may come in.
+void addArchiveFormatRows()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("format");
+    QTest::addColumn<QByteArray>("filter");
+    QTest::addRow("tar") << u"b.tar"_s << "pax"_ba << QByteArray();
+    QTest::addRow("tar.gz") << u"b.tar.gz"_s << "pax"_ba << "gzip"_ba;
+    QTest::addRow("tgz") << u"b.tgz"_s << "pax"_ba << "gzip"_ba;
+    QTest::addRow("tar.xz") << u"b.tar.xz"_s << "pax"_ba << "xz"_ba;
+    QTest::addRow("tar.zst") << u"b.tar.zst"_s << "pax"_ba << "zstd"_ba;
+    QTest::addRow("zip") << u"b.zip"_s << "zip"_ba << QByteArray();
+}
+
 // Creates a file by its raw name inside an open folder: what QString and paths cannot reach
 // (a name that is not UTF-8, a folder past PATH_MAX).
 bool writeAt(int dirFd, const char *name, QByteArrayView text)
@@ -220,18 +234,7 @@ private Q_SLOTS:
         QCOMPARE(LineReader::read(b->files.first(), 5000, 1), LineReader::read(a->files.first(), 5000, 1));
     }
 
-    void archivesAreReadInPlace_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QByteArray>("format");
-        QTest::addColumn<QByteArray>("filter");
-        QTest::addRow("tar") << u"b.tar"_s << "pax"_ba << QByteArray();
-        QTest::addRow("tar.gz") << u"b.tar.gz"_s << "pax"_ba << "gzip"_ba;
-        QTest::addRow("tgz") << u"b.tgz"_s << "pax"_ba << "gzip"_ba;
-        QTest::addRow("tar.xz") << u"b.tar.xz"_s << "pax"_ba << "xz"_ba;
-        QTest::addRow("tar.zst") << u"b.tar.zst"_s << "pax"_ba << "zstd"_ba;
-        QTest::addRow("zip") << u"b.zip"_s << "zip"_ba << QByteArray();
-    }
+    void archivesAreReadInPlace_data() { addArchiveFormatRows(); }
     void archivesAreReadInPlace()
     {
         QFETCH(QString, name);
@@ -261,16 +264,7 @@ private Q_SLOTS:
     // hand-made bundle it holds what the archive's decode/scan pipeline must get right: more
     // small members than are ever under way at once, a member of many decode blocks, a binary
     // member whose scanner stops reading early while the decoder has more, and an empty one.
-    void archiveReadsLikeTheFolder_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QByteArray>("format");
-        QTest::addColumn<QByteArray>("filter");
-        QTest::addRow("tar") << u"bundle.tar"_s << "pax"_ba << QByteArray();
-        QTest::addRow("tar.gz") << u"bundle.tar.gz"_s << "pax"_ba << "gzip"_ba;
-        QTest::addRow("tar.zst") << u"bundle.tar.zst"_s << "pax"_ba << "zstd"_ba;
-        QTest::addRow("zip") << u"bundle.zip"_s << "zip"_ba << QByteArray();
-    }
+    void archiveReadsLikeTheFolder_data() { addArchiveFormatRows(); }
     void archiveReadsLikeTheFolder()
     {
         QFETCH(QString, name);

@@ -13,7 +13,7 @@ shift $(( $# >= 2 ? 2 : 1 ))
 dir="$build/tests/fuzz"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(fuzz_lineprefix fuzz_timestamp fuzz_inventory fuzz_entryparser fuzz_archivewalker fuzz_casefile)
+    targets=(fuzz_lineprefix fuzz_timestamp fuzz_inventory fuzz_entryparser fuzz_archivewalker fuzz_ingest fuzz_casefile)
 fi
 src=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 logs=("$src/tests/data/real" "$src/tests/data/handmade")
@@ -23,6 +23,7 @@ for t in "${targets[@]}"; do
     case "$t" in
         fuzz_entryparser) seeds=("$src/resources/encyclopedia") ;;
         fuzz_archivewalker) seeds=("$dir/seeds/archive") ;;
+        fuzz_ingest) seeds=("$dir/seeds/archive" "${logs[@]}") ;;
         fuzz_casefile) seeds=("$dir/seeds/case") ;;
         *) seeds=("${logs[@]}") ;;
     esac
