@@ -16,7 +16,7 @@ using namespace Qt::StringLiterals;
 
 namespace rankscope {
 
-bool RegularFile::open(QFile &file, const QString &path, QString *error)
+bool RegularFile::open(QFile &file, const QString &path, QString *error, QIODevice::OpenMode mode)
 {
     auto fail = [error](const QString &why) {
         if (error)
@@ -43,13 +43,13 @@ bool RegularFile::open(QFile &file, const QString &path, QString *error)
     const int flags = ::fcntl(fd, F_GETFL);
     if (flags != -1)
         ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+    if (!file.open(fd, mode, QFileDevice::AutoCloseHandle)) {
         ::close(fd);
         return fail(file.errorString());
     }
     return true;
 #else
-    if (!file.open(QIODevice::ReadOnly))
+    if (!file.open(mode))
         return fail(file.errorString());
     return true;
 #endif

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QIODevice>
 #include <QString>
 #include <QtGlobal>
 
@@ -17,7 +18,8 @@ namespace rankscope {
 // On failure `file` stays closed and the result says why in words a user can act on.
 struct RegularFile
 {
-    static bool open(QFile &file, const QString &path, QString *error = nullptr);
+    // mode: ReadOnly, optionally Unbuffered (a reader with blocks of its own).
+    static bool open(QFile &file, const QString &path, QString *error = nullptr, QIODevice::OpenMode mode = QIODevice::ReadOnly);
 };
 
 // Which file an open handle is, taken with fstat: what tells the file the ingest indexed from

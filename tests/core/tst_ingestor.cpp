@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ingest on hand-made bundles that look like real ones (tests/data/handmade) and on every
 // kind of bad input the ingest issue lists. Archives are written here with libarchive.
+#include "bundlearchives.h"
 #include "bundlefiles.h"
 #include "ingestor.h"
 #include "linereader.h"
@@ -16,9 +17,6 @@
 #include <QTimeZone>
 #include <QTest>
 
-#include <archive.h>
-#include <archive_entry.h>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +24,8 @@
 using namespace Qt::StringLiterals;
 using namespace rankscope;
 using namespace rankscope::ingest;
+using rankscope::test::addArchiveFormatRows;
+using rankscope::test::writeArchive;
 
 namespace {
 
@@ -81,44 +81,6 @@ QString allWarnings(const IngestResult &r)
     for (const Warning &w : r.warnings)
         s << w.toString();
     return s.join(u'\n');
-}
-
-// Writes an archive of the given format with (name, content) members.
-bool writeArchive(const QString &path, const char *format, const char *filter, const QList<std::pair<QByteArray, QByteArray>> &members)
-{
-    archive *a = archive_write_new();
-    archive_write_set_format_by_name(a, format);
-    if (filter)
-        archive_write_add_filter_by_name(a, filter);
-    if (archive_write_open_filename(a, QFile::encodeName(path).constData()) != ARCHIVE_OK)
-        return false;
-    for (const auto &[name, data] : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, name.constData());
-        archive_entry_set_size(e, data.size());
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_write_header(a, e);
-        archive_write_data(a, data.constData(), size_t(data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return true;
-}
-
-// Rows (name, libarchive format, filter) of every archive format a bundle may come in.
-void addArchiveFormatRows()
-{
-    QTest::addColumn<QString>("name");
-    QTest::addColumn<QByteArray>("format");
-    QTest::addColumn<QByteArray>("filter");
-    QTest::addRow("tar") << u"b.tar"_s << "pax"_ba << QByteArray();
-    QTest::addRow("tar.gz") << u"b.tar.gz"_s << "pax"_ba << "gzip"_ba;
-    QTest::addRow("tgz") << u"b.tgz"_s << "pax"_ba << "gzip"_ba;
-    QTest::addRow("tar.xz") << u"b.tar.xz"_s << "pax"_ba << "xz"_ba;
-    QTest::addRow("tar.zst") << u"b.tar.zst"_s << "pax"_ba << "zstd"_ba;
-    QTest::addRow("zip") << u"b.zip"_s << "zip"_ba << QByteArray();
 }
 
 // Creates a file by its raw name inside an open folder: what QString and paths cannot reach

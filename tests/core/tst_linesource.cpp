@@ -3,6 +3,7 @@
 // The log view's line sources over real ingest results: plain files through the checkpoint
 // index, archive members through the decompressed cache (written here with libarchive), filtered
 // and merged views, and the mapping of every row back to its file and line.
+#include "bundlearchives.h"
 #include "filehandlepool.h"
 #include "ingestor.h"
 #include "linecollector.h"
@@ -22,13 +23,12 @@
 #include <cstdio>
 #include <limits>
 
-#include <archive.h>
 #include <sys/stat.h>
-#include <archive_entry.h>
 
 using namespace Qt::StringLiterals;
 using namespace rankscope;
 using namespace rankscope::ingest;
+using rankscope::test::writeTarGz;
 
 namespace {
 
@@ -36,30 +36,6 @@ bool writeFile(const QString &path, const QByteArray &data)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
-}
-
-bool writeTarGz(const QString &path, const QList<std::pair<QByteArray, QByteArray>> &members)
-{
-    archive *a = archive_write_new();
-    archive_write_set_format_pax_restricted(a);
-    archive_write_add_filter_gzip(a);
-    if (archive_write_open_filename(a, QFile::encodeName(path).constData()) != ARCHIVE_OK) {
-        archive_write_free(a);
-        return false;
-    }
-    for (const auto &[name, data] : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, name.constData());
-        archive_entry_set_size(e, data.size());
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_write_header(a, e);
-        archive_write_data(a, data.constData(), size_t(data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return true;
 }
 
 QByteArray numbered(int count, const QByteArray &tag = "line")

@@ -20,7 +20,7 @@ IngestConfig smallCaps()
     c.maxUncompressedBytes = 64ll * 1024 * 1024;
     c.maxMemberBytes = 16ll * 1024 * 1024;
     c.maxArchiveEntries = 10'000;
-    c.threads = 2;
+    c.threads = 1; // one decoder and one scanner still run side by side; fewer threads, more inputs
     c.fingerprints = {
         {QStringLiteral("oom"), QStringLiteral("Out of memory"), QStringLiteral(R"(Out of memory: Killed? process (?P<pid>\d+))"), 1.0,
          FingerprintSpec::Role::Initiating, FingerprintSpec::Severity::Fatal},

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The log view driven like a user would: keys and clicks, offscreen, isolated settings.
 // RANKSCOPE_SCREENSHOT_DIR=/some/dir makes screenshots() write a light and a dark PNG there.
+#include "../core/bundlearchives.h"
 #include "filteredit.h"
 #include "findresultsmodel.h"
 #include "findbar.h"
@@ -30,13 +31,11 @@
 #include <QTest>
 #include <QToolButton>
 
-#include <archive.h>
-#include <archive_entry.h>
-
 using namespace Qt::StringLiterals;
 using namespace rankscope;
 using namespace rankscope::ingest;
 using namespace rankscope::ui;
+using rankscope::test::writeTarGz;
 
 namespace {
 
@@ -46,30 +45,6 @@ bool writeFile(const QString &path, const QByteArray &data)
 {
     QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
-}
-
-bool writeTarGz(const QString &path, const QList<std::pair<QByteArray, QByteArray>> &members)
-{
-    archive *a = archive_write_new();
-    archive_write_set_format_pax_restricted(a);
-    archive_write_add_filter_gzip(a);
-    if (archive_write_open_filename(a, QFile::encodeName(path).constData()) != ARCHIVE_OK) {
-        archive_write_free(a);
-        return false;
-    }
-    for (const auto &[name, data] : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname(e, name.constData());
-        archive_entry_set_size(e, data.size());
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_write_header(a, e);
-        archive_write_data(a, data.constData(), size_t(data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return true;
 }
 
 // The text of a line of a plain file, read without the view.
