@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bundleassembler.h"
 
+#include "identityrules.h"
 #include "naturalorder.h"
 #include "pathattribution.h"
 #include "podplacement.h"
@@ -383,24 +384,12 @@ void applyNodeAliases(IngestResult &result, QList<Event> &events, Warnings &warn
               [](const NodeAlias &a, const NodeAlias &b) { return a.node != b.node ? a.node < b.node : a.alias < b.alias; });
 }
 
-// What the attribution steps learn about who ran where, and the event step applies per line.
-struct Identities
+// What the attribution steps learn about who ran where: the rules the event step (and later the
+// log view) applies per line, and what only the attribution itself needs.
+struct Identities : IdentityRules
 {
-    struct ProcRank
-    {
-        int rank = -1;
-        int nranks = -1; // -1: from a launcher's worker table, not an NCCL init line
-        QString source;
-    };
-    QHash<QByteArray, ProcRank> procRank; // "host:pid" -> its rank in the world communicator
     int worldFromInit = -1;
-    QHash<qint64, int> rankOfLonePid; // a pid listed once in the bundle (Ray lines without address)
-    QList<PathAttribution> paths;     // per file, what its path says
-    QHash<int, QString> rankNode;     // rank -> node, from the lines that say it for certain first
-    QHash<QString, int> rankOffset;   // node -> global rank of its local rank 0 (torchrun agents)
-    QSet<QString> ambiguousOffset;    // nodes whose agents disagree on that offset
-    QHash<int, QString> taskNode;     // Slurm task id -> node
-    bool tasksAreAgents = false;      // srun task labels are torchrun agents, not ranks
+    QList<PathAttribution> paths; // per file, what its path says
 };
 using ProcRank = Identities::ProcRank;
 
@@ -646,82 +635,43 @@ void attributionByHand(const IngestConfig &config, Identities &id, IngestResult 
     }
 }
 
-// Times as the lines give them, completed: a year for year-less stamps (from the bundle's own
-// stamps, else the last twelve months), a wall clock for seconds since boot (from the node's
-// boot time, when an inventory gives it).
-class TimeCompleter
+// The bundle's time reference: the median of its absolute stamps for the year of year-less ones,
+// and each node's boot time (from an inventory) for seconds since boot.
+TimeReference timeReferenceOf(const QList<Scanned> &scanned, const IngestConfig &config, const IngestResult &result, Warnings &warnings)
 {
-public:
-    TimeCompleter(const QList<Scanned> &scanned, const IngestConfig &config, const IngestResult &result, Warnings &warnings)
-    {
-        QList<qint64> absolute;
-        bool anyYearLess = false;
-        for (const Scanned &s : std::as_const(scanned)) {
-            for (const auto &t : s.scan.times) {
-                if (t.time.kind == ParsedTime::Kind::Absolute)
-                    absolute.append(t.time.ms);
-                anyYearLess |= t.time.kind == ParsedTime::Kind::YearLess;
-            }
-            for (const auto &e : s.scan.events)
-                anyYearLess |= e.time.kind == ParsedTime::Kind::YearLess;
+    QList<qint64> absolute;
+    bool anyYearLess = false;
+    for (const Scanned &s : std::as_const(scanned)) {
+        for (const auto &t : s.scan.times) {
+            if (t.time.kind == ParsedTime::Kind::Absolute)
+                absolute.append(t.time.ms);
+            anyYearLess |= t.time.kind == ParsedTime::Kind::YearLess;
         }
-        refTime = median(absolute);
-        // Without a year anywhere, the incident is taken to be of the last twelve months: a guessed
-        // year never puts it in the future.
-        nowMs = config.nowMs > 0 ? config.nowMs : QDateTime::currentMSecsSinceEpoch();
-        refYear = refTime == NoTime ? QDateTime::fromMSecsSinceEpoch(nowMs, QTimeZone::utc()).date().year()
-                                    : QDateTime::fromMSecsSinceEpoch(refTime, QTimeZone::utc()).date().year();
-        if (refTime == NoTime && anyYearLess)
-            warnings.append({Warning::Kind::Timestamp, QString(), 0,
-                                u"no timestamp in the bundle carries a year; year-less times are taken to be of the last twelve months"_s});
-        // dmesg counts seconds since boot: with the node's boot time (from an inventory) they
-        // become wall-clock times; without it they stay untimed rather than guessed.
-        for (int fi = 0; fi < scanned.size(); ++fi) {
-            const qint64 boot = scanned.at(fi).scan.bootTimeMs;
-            const QString &node = result.files.at(fi).node;
-            if (boot >= 0 && !node.isEmpty()) {
-                if (nodeBoot.contains(node) && std::llabs(nodeBoot.value(node) - boot) > 60'000)
-                    warnings.append({Warning::Kind::Timestamp, result.files.at(fi).path, 0,
-                                        u"gives another boot time for %1 than an earlier file; the earlier one is kept"_s.arg(node)});
-                else
-                    nodeBoot.insert(node, boot);
-            }
-        }
+        for (const auto &e : s.scan.events)
+            anyYearLess |= e.time.kind == ParsedTime::Kind::YearLess;
     }
-
-    // NoTime when the time cannot be completed; node is that of the line's file.
-    qint64 complete(const ParsedTime &t, const QString &node) const
-    {
-        switch (t.kind) {
-        case ParsedTime::Kind::Absolute: return t.ms;
-        case ParsedTime::Kind::YearLess: {
-            qint64 ms = ParsedTime::resolveYear(t.ms, refYear);
-            // Dec -> Jan rollover: a year-less date far after the bundle's other times belongs
-            // to the year before (and far before, to the year after).
-            const qint64 halfYear = 183ll * 86'400'000;
-            if (refTime != NoTime && ms != -1 && ms - refTime > halfYear)
-                ms = ParsedTime::resolveYear(t.ms, refYear - 1);
-            else if (refTime != NoTime && ms != -1 && refTime - ms > halfYear)
-                ms = ParsedTime::resolveYear(t.ms, refYear + 1);
-            else if (refTime == NoTime && ms > nowMs + 86'400'000)
-                ms = ParsedTime::resolveYear(t.ms, refYear - 1);
-            return ms < 0 ? NoTime : ms;
-        }
-        case ParsedTime::Kind::SinceBoot:
-            if (nodeBoot.contains(node))
-                return nodeBoot.value(node) + t.ms;
-            break;
-        case ParsedTime::Kind::None: break;
-        }
-        return NoTime;
+    const qint64 refTime = median(absolute);
+    // Without a year anywhere, the incident is taken to be of the last twelve months: a guessed
+    // year never puts it in the future.
+    TimeReference times(refTime, config.nowMs > 0 ? config.nowMs : QDateTime::currentMSecsSinceEpoch());
+    if (refTime == NoTime && anyYearLess)
+        warnings.append({Warning::Kind::Timestamp, QString(), 0,
+                         u"no timestamp in the bundle carries a year; year-less times are taken to be of the last twelve months"_s});
+    // dmesg counts seconds since boot: with the node's boot time (from an inventory) they become
+    // wall-clock times; without it they stay untimed rather than guessed.
+    for (int fi = 0; fi < scanned.size(); ++fi) {
+        const qint64 boot = scanned.at(fi).scan.bootTimeMs;
+        const QString &node = result.files.at(fi).node;
+        if (boot < 0 || node.isEmpty())
+            continue;
+        if (times.hasBootTime(node) && std::llabs(times.bootTime(node) - boot) > 60'000)
+            warnings.append({Warning::Kind::Timestamp, result.files.at(fi).path, 0,
+                             u"gives another boot time for %1 than an earlier file; the earlier one is kept"_s.arg(node)});
+        else
+            times.setBootTime(node, boot);
     }
-
-private:
-    qint64 refTime = NoTime;
-    qint64 nowMs = 0;
-    int refYear = 0;
-    QHash<QString, qint64> nodeBoot;
-};
+    return times;
+}
 
 // Completed sample times of every file, and the time span of each rank and node, for lines
 // without a time of their own.
@@ -732,7 +682,7 @@ struct TimeSpans
     QHash<QString, std::pair<qint64, qint64>> nodeSpan;
 };
 
-TimeSpans sampleTimes(const QList<Scanned> &scanned, const TimeCompleter &times, const IngestResult &result)
+TimeSpans sampleTimes(const QList<Scanned> &scanned, const TimeReference &times, const IngestResult &result)
 {
     TimeSpans spans;
     auto widen = [](std::pair<qint64, qint64> &span, qint64 ms) {
@@ -769,15 +719,9 @@ TimeSpans sampleTimes(const QList<Scanned> &scanned, const TimeCompleter &times,
 // Every line event of every file, with its time (stamped, completed or inferred) and its rank and
 // node (from the line, its process, its file, or where its rank ran), and each rank's first and
 // last line.
-QList<Event> bundleEvents(QList<Scanned> &scanned, const TimeCompleter &times, const TimeSpans &spans, Identities &id, IngestResult &result, Warnings &warnings)
+QList<Event> bundleEvents(QList<Scanned> &scanned, const TimeReference &times, const TimeSpans &spans, Identities &id, IngestResult &result, Warnings &warnings)
 {
-    auto &procRank = id.procRank;
-    auto &rankOfLonePid = id.rankOfLonePid;
     auto &rankNode = id.rankNode;
-    auto &rankOffset = id.rankOffset;
-    auto &ambiguousOffset = id.ambiguousOffset;
-    auto &taskNode = id.taskNode;
-    auto &tasksAreAgents = id.tasksAreAgents;
     // Each file's raw events become the bundle's events and are freed on the way: holding both,
     // and a list grown by doubling, was most of the peak on a bundle of 16,384 ranks.
     QList<Event> events;
@@ -822,17 +766,12 @@ QList<Event> bundleEvents(QList<Scanned> &scanned, const TimeCompleter &times, c
         QSet<int> ranks;
         if (f.rank >= 0)
             ranks.insert(f.rank);
-        // An appended log of a requeued job holds several runs, and a task may run on another
-        // node in each: srun's placement in the run of a line (between two run boundaries) is
-        // where that line's task ran.
-        auto segmentOf = [&f](qint64 line) {
-            return qsizetype(std::upper_bound(f.runBoundaries.cbegin(), f.runBoundaries.cend(), line) - f.runBoundaries.cbegin());
-        };
-        QHash<std::pair<qsizetype, int>, QString> taskNodeInRun;
-        if (!f.runBoundaries.isEmpty()) {
+        if (!f.runBoundaries.isEmpty() && !s.scan.taskNodes.isEmpty()) {
+            auto &placed = id.taskNodeInRun[FileId(fi)];
             for (const FileScan::TaskNode &tn : s.scan.taskNodes) {
+                const qsizetype run = std::upper_bound(f.runBoundaries.cbegin(), f.runBoundaries.cend(), tn.line) - f.runBoundaries.cbegin();
                 for (int t : tn.tasks)
-                    taskNodeInRun.insert({segmentOf(tn.line), t}, tn.node);
+                    placed.insert({run, t}, tn.node);
             }
         }
         for (FileScan::RawEvent &raw : s.scan.events) {
@@ -845,62 +784,14 @@ QList<Event> bundleEvents(QList<Scanned> &scanned, const TimeCompleter &times, c
                 ev.timeCoarse = ev.timeInferred && samples.isEmpty();
             }
             ev.localTimeMs = ms;
-            const bool rankByHand = f.attributionByHand && f.rank >= 0;
-            using Src = IdentitySource;
-            // "2: what():  …" under srun --label over torchrun: 2 is the node's agent, not a rank.
-            int rank = rankByHand ? f.rank : raw.rankFromTask && tasksAreAgents ? -1 : raw.prefixRank;
-            ev.rankFrom = rankByHand ? Src::ByHand : Src::LinePrefix;
-            if (rank < 0 && !raw.ncclHost.isEmpty()) {
-                const ProcRank pr = procRank.value(raw.ncclHost + ':' + QByteArray::number(raw.ncclPid));
-                rank = pr.rank;
-                ev.rankFrom = pr.nranks < 0 ? Src::WorkerTable : Src::NcclProcess;
-            }
-            if (rank < 0 && raw.rayPid >= 0) {
-                rank = rankOfLonePid.value(raw.rayPid, -1);
-                ev.rankFrom = Src::WorkerTable;
-            }
-            if (rank < 0) {
-                rank = raw.pgRank;
-                ev.rankFrom = Src::Message;
-            }
-            if (rank < 0 && ev.localRank >= 0 && !f.attributionByHand) {
-                // torchrun --tee's "[default3]:" on a node whose agent says where its local
-                // ranks start (failure table, rendezvous group rank).
-                const QString node = !raw.ncclHost.isEmpty() ? QString::fromUtf8(raw.ncclHost) : f.node;
-                if (rankOffset.contains(node) && !ambiguousOffset.contains(node)) {
-                    rank = rankOffset.value(node) + ev.localRank;
-                    ev.rankFrom = Src::WorkerTable;
-                }
-            }
-            if (rank < 0) {
-                rank = f.rank;
-                ev.rankFrom = Src::File;
-            }
+            LineIdentity who = id.identify(raw.claims, f, FileId(fi), ev.source.line);
+            const int rank = who.rank;
             ev.rank = rank;
-            if (rank < 0)
-                ev.rankFrom = Src::None;
+            ev.rankFrom = who.rankFrom;
+            ev.node = std::move(who.node);
+            ev.nodeFrom = who.nodeFrom;
             if (ev.localRank < 0)
                 ev.localRank = f.localRank;
-            if (f.attributionByHand && !f.node.isEmpty()) {
-                ev.node = f.node;
-                ev.nodeFrom = Src::ByHand;
-            } else if (!raw.ncclHost.isEmpty()) {
-                ev.node = QString::fromUtf8(raw.ncclHost);
-                ev.nodeFrom = Src::LinePrefix;
-            } else if (const QString inRun = raw.slurmTask >= 0 ? taskNodeInRun.value({segmentOf(ev.source.line), raw.slurmTask}) : QString();
-                       !inRun.isEmpty()) {
-                ev.node = inRun;
-                ev.nodeFrom = Src::SlurmTask;
-            } else if (rank >= 0 && rankNode.contains(rank)) {
-                ev.node = rankNode.value(rank);
-                ev.nodeFrom = Src::RankNode;
-            } else if (!f.node.isEmpty()) {
-                ev.node = f.node;
-                ev.nodeFrom = Src::File;
-            } else {
-                ev.node = taskNode.value(raw.slurmTask);
-                ev.nodeFrom = ev.node.isEmpty() ? Src::None : Src::SlurmTask;
-            }
             if (rank >= 0) {
                 ranks.insert(rank);
                 if (!ev.node.isEmpty() && !rankNode.contains(rank))
@@ -1124,15 +1015,22 @@ void BundleAssembler::assemble(QList<Scanned> &scanned, const IngestConfig &conf
     attributionByHand(config, id, result, warnings);
     phaseDone("attribution");
 
-    const TimeCompleter times(scanned, config, result, warnings);
+    TimeReference times = timeReferenceOf(scanned, config, result, warnings);
     const TimeSpans spans = sampleTimes(scanned, times, result);
     QList<Event> events = bundleEvents(scanned, times, spans, id, result, warnings);
+    // The view completes the times of a node's lines under its final name (a pod's is its machine's).
+    for (const NodeAlias &a : std::as_const(result.nodeAliases)) {
+        if (times.hasBootTime(a.alias) && !times.hasBootTime(a.node))
+            times.setBootTime(a.node, times.bootTime(a.alias));
+    }
+    result.times = std::move(times);
     phaseDone("times and events");
 
     alignClocks(scanned, config, events, result, warnings);
     phaseDone("clock offsets");
 
     describeJob(id, result);
+    result.identities = std::make_shared<const IdentityRules>(std::move(static_cast<IdentityRules &>(id)));
     phaseDone("job shape");
 }
 

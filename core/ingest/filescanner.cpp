@@ -15,39 +15,6 @@ namespace rankscope::ingest {
 
 namespace {
 
-// pdsh's "host: " and an exception's "torch.multiprocessing.ProcessExitedException: " look
-// alike; a host is not a Python class name.
-bool plausibleHost(QByteArrayView h)
-{
-    if (h.isEmpty())
-        return false;
-    for (const char *suffix : {"Error", "Exception", "Warning", "Interrupt", "Exit"}) {
-        if (h.endsWith(suffix))
-            return false;
-    }
-    // A dotted name whose first label is a number is an IPv4 address or no host at all: docker's
-    // "24.01-py3: Pulling from nvidia/pytorch" names an image tag, "3.10: " a version.
-    if (const qsizetype firstDot = h.indexOf('.'); firstDot > 0
-        && std::all_of(h.begin(), h.begin() + firstDot, [](char c) { return c >= '0' && c <= '9'; })) {
-        const auto labels = h.toByteArray().split('.');
-        const bool ipv4 = labels.size() == 4 && std::all_of(labels.cbegin(), labels.cend(), [](const QByteArray &l) {
-            bool ok = false;
-            return !l.isEmpty() && l.size() <= 3 && l.toInt(&ok) <= 255 && ok;
-        });
-        if (!ipv4)
-            return false;
-    }
-    const qsizetype dot = h.lastIndexOf('.');
-    return dot < 0 || dot + 1 >= h.size() || !(h[dot + 1] >= 'A' && h[dot + 1] <= 'Z');
-}
-
-// "3: [rank13]: …" or "3: [default1]: …": srun's task label over another rank number or over
-// torchrun's local-rank prefix, so the task is a node's torchrun agent, not a rank.
-bool taskIsAnAgent(const LinePrefix &prefix)
-{
-    return prefix.slurmTask >= 0 && ((prefix.globalRank >= 0 && prefix.globalRank != prefix.slurmTask) || prefix.localRank >= 0);
-}
-
 // nccl-tests' device table names the host of each rank it runs:
 // "#   Rank  0 Pid  48592 on zlabs-trainer device  0 [0x06] Tesla K80" (newer releases add
 // "Group  0" after the rank).
@@ -294,12 +261,12 @@ void FileScanner::processLine(QByteArrayView line, qint64 offset)
         const int claimed = prefix.globalRank >= 0 ? prefix.globalRank : prefix.mpiRank;
         if (claimed >= 0)
             ++m_scan.rankClaims[claimed];
-        m_scan.tasksAreAgents |= taskIsAnAgent(prefix);
+        m_scan.tasksAreAgents |= LineClaims::taskLabelsAnAgent(prefix);
         const NcclPrefix nccl = NcclPrefix::parse(content);
         if (nccl.valid) {
             ++m_scan.hostClaims[nccl.host.toByteArray()];
             ++m_scan.ncclProcs[nccl.host.toByteArray() + ':' + QByteArray::number(nccl.pid)];
-        } else if (!prefix.pod.isEmpty() || plausibleHost(prefix.host)) {
+        } else if (!prefix.pod.isEmpty() || LineClaims::plausibleHost(prefix.host)) {
             // kubectl logs --prefix "[pod/<pod>/<container>]" and pdsh's "host: " name the writer.
             ++m_scan.hostClaims[(prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray()];
         } else if (const QByteArrayView testsHost = ncclTestsHost(content); !testsHost.isEmpty()) {
@@ -446,32 +413,14 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
     if (m_hits.isEmpty() && !fingerprintAnchor)
         return;
 
-    const NcclPrefix nccl = NcclPrefix::parse(content);
     ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(content);
-    const int prefixRank = prefix.globalRank >= 0 ? prefix.globalRank
-                           : prefix.slurmTask >= 0 ? prefix.slurmTask
-                                                   : prefix.mpiRank;
     // An event's own timestamp is a sample too: it is where the times matter.
     if (t.isValid() && wrappedLines == 0 && (m_scan.times.isEmpty() || m_scan.times.last().line < lineNo))
         m_scan.times.append({lineNo, t});
     FileScan::RawEvent base;
     base.time = t;
-    base.prefixRank = prefixRank;
-    base.slurmTask = prefix.slurmTask;
-    base.rankFromTask = prefix.globalRank < 0 && prefix.slurmTask >= 0;
-    m_scan.tasksAreAgents |= taskIsAnAgent(prefix);
-    if (!nccl.valid && (!prefix.pod.isEmpty() || plausibleHost(prefix.host)))
-        base.ncclHost = (prefix.pod.isEmpty() ? prefix.host : prefix.pod).toByteArray(); // the writer's host name
-    else if (!nccl.valid && !prefix.rayIp.isEmpty()) {
-        base.ncclHost = prefix.rayIp.toByteArray(); // a Ray worker's address; named by host later
-        base.ncclPid = prefix.rayPid;
-    }
-    base.rayPid = prefix.rayPid;
-    base.pgRank = pgRankInMessage(content);
-    if (nccl.valid) {
-        base.ncclHost = nccl.host.toByteArray();
-        base.ncclPid = nccl.pid;
-    }
+    base.claims = LineClaims::of(prefix, content);
+    m_scan.tasksAreAgents |= base.claims.taskIsAgent;
     base.event.source.line = lineNo;
     base.event.localRank = prefix.localRank;
     base.event.joinedLines = quint8(std::min(wrappedLines, 255));
@@ -565,14 +514,14 @@ void FileScanner::processCandidate(QByteArrayView line, qint64 lineNo, int wrapp
             else if (const int rank = plausible(u"rank"_s); rank >= 0 && builtin == EventMatcher::RayWorkerRank)
                 m_scan.workerRanks.append({ev.capture(u"ip"_s).toUtf8(), ev.capture(u"pid"_s).toLongLong(), rank, -1, lineNo});
             else if (rank >= 0 && plausible(u"local_rank"_s) >= 0)
-                m_scan.launcherRanks.append({rank, plausible(u"local_rank"_s), lineNo, raw.ncclHost});
+                m_scan.launcherRanks.append({rank, plausible(u"local_rank"_s), lineNo, raw.claims.writerHost});
             continue; // attribution only
         } else {
             ev.kind = Event::Kind::NcclInitComplete;
-            if (nccl.valid) {
+            if (raw.claims.ncclPrefix) {
                 FileScan::NcclInit init;
-                init.host = raw.ncclHost;
-                init.pid = nccl.pid;
+                init.host = raw.claims.writerHost;
+                init.pid = raw.claims.writerPid;
                 init.rank = ev.capture(u"rank"_s).toInt();
                 init.nranks = ev.capture(u"nranks"_s).toInt();
                 init.line = lineNo;

@@ -5,6 +5,7 @@
 #include "eventmatcher.h"
 #include "ingestresult.h"
 #include "linebreaks.h"
+#include "lineclaims.h"
 #include "lineprefix.h"
 #include "pastenormaliser.h"
 #include "timestampparser.h"
@@ -29,13 +30,7 @@ struct FileScan
     {
         Event event;            // source.line, kind, fingerprint, text, captures, localRank filled
         ParsedTime time;        // as parsed from the line (None: infer)
-        int prefixRank = -1;    // [rankN] prefix / Slurm label / MPI vpid, in that order
-        int slurmTask = -1;     // the srun --label task id, whatever the rank
-        bool rankFromTask = false; // prefixRank is only that task id (no [rankN] on the line)
-        int pgRank = -1;        // [PG … Rank N] inside the message
-        int rayPid = -1;        // Ray's "(Actor pid=N…)" prefix
-        QByteArray ncclHost;
-        qint64 ncclPid = -1;
+        LineClaims claims;      // who the line says wrote it
     };
     struct NcclInit
     {

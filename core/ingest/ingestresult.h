@@ -6,6 +6,7 @@
 #include "regularfile.h"
 #include "sourceref.h"
 #include "textencoding.h"
+#include "timereference.h"
 #include "warning.h"
 
 #include <QHash>
@@ -199,6 +200,8 @@ struct NodeAlias
 
 // Everything the ingest learned about a bundle. Immutable once published: views, the analysis
 // and reports share it through std::shared_ptr<const IngestResult>.
+struct IdentityRules; // identityrules.h
+
 struct IngestResult
 {
     QStringList inputs;          // what the user opened
@@ -212,6 +215,9 @@ struct IngestResult
     QHash<QString, int> processRanks;
     QList<NodeAlias> nodeAliases; // pod -> node, sorted by node
     QList<ClockOffset> clockOffsets;
+    // The rules the ingest attributed and timed its events by, for any other line (the log view).
+    std::shared_ptr<const IdentityRules> identities;
+    TimeReference times;
     Warnings warnings;
     IngestStats stats;
     bool cancelled = false;

@@ -5,6 +5,7 @@
 #include "ansicodes.h"
 #include "archivewalker.h"
 #include "filehandlepool.h"
+#include "lineclaims.h"
 #include "linecollector.h"
 #include "lineprefix.h"
 #include "linereader.h"
@@ -692,27 +693,14 @@ LineAttribution::LineAttribution(IngestResultPtr result)
 {
     if (!m_result)
         return;
-    for (const InputFile &f : m_result->files) {
-        if (f.rank >= 0 && !f.node.isEmpty() && !m_rankNode.contains(f.rank))
-            m_rankNode.insert(f.rank, f.node);
-    }
-    for (auto it = m_result->processRanks.cbegin(); it != m_result->processRanks.cend(); ++it) {
-        if (it.value() >= 0 && !m_rankNode.contains(it.value()))
-            m_rankNode.insert(it.value(), it.key().left(it.key().lastIndexOf(u':')));
-    }
     for (const NodeAlias &a : m_result->nodeAliases)
         m_alias.insert(a.alias, a);
-    QList<qint64> local;
     for (const Event &ev : m_result->events) {
         if (ev.kind == Event::Kind::Fingerprint || ev.kind == Event::Kind::Fact || ev.kind == Event::Kind::NcclInitComplete
             || ev.kind == Event::Kind::TrainingStep)
             m_eventIdentity.insert(lineKey(ev.source), {ev.rank, ev.node, ev.rankFrom, ev.nodeFrom});
-        if (ev.rank >= 0 && !ev.node.isEmpty() && !m_rankNode.contains(ev.rank))
-            m_rankNode.insert(ev.rank, ev.node);
-        if (ev.timeMs != NoTime && !ev.timeInferred && ev.kind != Event::Kind::ProcessStart && ev.kind != Event::Kind::LastLine) {
+        if (ev.timeMs != NoTime && !ev.timeInferred && ev.kind != Event::Kind::ProcessStart && ev.kind != Event::Kind::LastLine)
             m_eventTime.insert(lineKey(ev.source), ev.timeMs);
-            local.append(ev.localTimeMs);
-        }
         if (ev.kind == Event::Kind::Fingerprint && ev.fingerprint >= 0 && ev.fingerprint < m_result->fingerprints.size()) {
             const LineSeverity s = fromSpec(m_result->fingerprints.at(ev.fingerprint).severity);
             LineSeverity &slot = m_eventSeverity[lineKey(ev.source)];
@@ -721,75 +709,28 @@ LineAttribution::LineAttribution(IngestResultPtr result)
     }
     for (const ClockOffset &co : m_result->clockOffsets)
         m_offsetMs.insert(co.node, qint64(co.seconds * 1000.0));
-    if (local.isEmpty()) {
-        for (const InputFile &f : m_result->files) {
-            if (f.firstTimeMs != NoTime)
-                local.append(f.firstTimeMs);
-        }
-    }
-    if (!local.isEmpty()) {
-        std::nth_element(local.begin(), local.begin() + local.size() / 2, local.end());
-        m_refTime = local.at(local.size() / 2);
-        m_refYear = QDateTime::fromMSecsSinceEpoch(m_refTime, QTimeZone::utc()).date().year();
-    } else {
-        m_refYear = QDate::currentDate().year();
-    }
 }
 
 LineAttribution::Identity LineAttribution::identity(QByteArrayView raw, SourceRef origin) const
 {
-    using Src = IdentitySource;
     if (const auto it = m_eventIdentity.constFind(lineKey(origin)); it != m_eventIdentity.cend())
         return *it;
-    Identity id;
     const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
+    if (!f)
+        return {};
     QByteArray scratch;
     const QByteArrayView line = AnsiCodes::without(raw, scratch);
-    const LinePrefix prefix = LinePrefix::parse(line, f && f->bracketRanks);
-    const QByteArrayView content = line.sliced(prefix.contentOffset);
-    const NcclPrefix nccl = NcclPrefix::parse(content);
-    if (f && f->attributionByHand && f->rank >= 0) {
-        id = {f->rank, {}, Src::ByHand, Src::None};
-    } else if (prefix.globalRank >= 0 || prefix.slurmTask >= 0 || prefix.mpiRank >= 0) {
-        id.rank = prefix.globalRank >= 0 ? prefix.globalRank : prefix.slurmTask >= 0 ? prefix.slurmTask : prefix.mpiRank;
-        id.rankFrom = Src::LinePrefix;
-    } else if (const int r = nccl.valid && m_result ? m_result->processRanks.value(QString::fromUtf8(nccl.host) + u':' + QString::number(nccl.pid), -1) : -1;
-               r >= 0) {
-        id = {r, {}, Src::NcclProcess, Src::None};
-    } else if (const int w = prefix.rayPid >= 0 && !prefix.rayIp.isEmpty() && m_result
-                                 ? m_result->processRanks.value(QString::fromUtf8(prefix.rayIp) + u':' + QString::number(prefix.rayPid), -1)
-                                 : -1;
-               w >= 0) {
-        id = {w, {}, Src::WorkerTable, Src::None};
-    } else if (const int pg = pgRankInMessage(content); pg >= 0) {
-        id = {pg, {}, Src::Message, Src::None};
-    } else if (f && f->rank >= 0) {
-        id = {f->rank, {}, Src::File, Src::None};
+    const LinePrefix prefix = LinePrefix::parse(line, f->bracketRanks);
+    const LineClaims claims = LineClaims::of(prefix, line.sliced(prefix.contentOffset));
+    // The ingest's own rule over its own tables; a result built by hand (tests) has none, and
+    // then only the line and its file speak.
+    static const IdentityRules none;
+    Identity id = (m_result->identities ? *m_result->identities : none).identify(claims, *f, origin.file, origin.line);
+    // The bundle's other names of a node, as the ingest applied them to its events.
+    if (const auto a = m_alias.constFind(id.node); a != m_alias.cend()) {
+        id.node = a->node;
+        id.nodeFrom = a->kind == NodeAlias::Kind::Pod ? IdentitySource::PodPlacement : IdentitySource::Address;
     }
-
-    auto named = [this](const QString &node, Src from) -> std::pair<QString, Src> {
-        const auto a = m_alias.constFind(node);
-        if (a == m_alias.cend())
-            return {node, from};
-        return {a->node, a->kind == NodeAlias::Kind::Pod ? Src::PodPlacement : Src::Address};
-    };
-    std::pair<QString, Src> node;
-    if (f && f->attributionByHand && !f->node.isEmpty())
-        node = {f->node, Src::ByHand};
-    else if (!prefix.pod.isEmpty())
-        node = named(QString::fromUtf8(prefix.pod), Src::LinePrefix);
-    else if (!prefix.host.isEmpty())
-        node = named(QString::fromUtf8(prefix.host), Src::LinePrefix);
-    else if (nccl.valid)
-        node = named(QString::fromUtf8(nccl.host), Src::LinePrefix);
-    else if (!prefix.rayIp.isEmpty())
-        node = named(QString::fromUtf8(prefix.rayIp), Src::LinePrefix);
-    else if (id.rank >= 0 && m_rankNode.contains(id.rank))
-        node = {m_rankNode.value(id.rank), Src::RankNode};
-    else if (f && !f->node.isEmpty())
-        node = {f->node, Src::File};
-    id.node = node.first;
-    id.nodeFrom = node.first.isEmpty() ? Src::None : node.second;
     return id;
 }
 
@@ -831,29 +772,15 @@ qint64 LineAttribution::time(QByteArrayView raw, SourceRef origin) const
     const auto ev = m_eventTime.constFind(lineKey(origin));
     if (ev != m_eventTime.cend())
         return ev.value();
+    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
+    if (!f)
+        return NoTime;
     QByteArray scratch;
     const QByteArrayView line = AnsiCodes::without(raw, scratch);
-    const InputFile *f = m_result ? m_result->file(origin.file) : nullptr;
-    const LinePrefix prefix = LinePrefix::parse(line, f && f->bracketRanks);
-    const QByteArrayView content = line.sliced(prefix.contentOffset);
-    const ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(content);
-    qint64 ms = NoTime;
-    switch (t.kind) {
-    case ParsedTime::Kind::Absolute: ms = t.ms; break;
-    case ParsedTime::Kind::YearLess: {
-        qint64 resolved = ParsedTime::resolveYear(t.ms, m_refYear);
-        // The ingest's Dec -> Jan rollover rule.
-        const qint64 halfYear = 183ll * 86'400'000;
-        if (m_refTime != NoTime && resolved != -1 && resolved - m_refTime > halfYear)
-            resolved = ParsedTime::resolveYear(t.ms, m_refYear - 1);
-        else if (m_refTime != NoTime && resolved != -1 && m_refTime - resolved > halfYear)
-            resolved = ParsedTime::resolveYear(t.ms, m_refYear + 1);
-        ms = resolved < 0 ? NoTime : resolved;
-        break;
-    }
-    case ParsedTime::Kind::SinceBoot:
-    case ParsedTime::Kind::None: break;
-    }
+    const LinePrefix prefix = LinePrefix::parse(line, f->bracketRanks);
+    const ParsedTime t = prefix.outerTime.isValid() ? prefix.outerTime : TimestampParser::parse(line.sliced(prefix.contentOffset));
+    // Completed as the ingest completed its events: the same year, rollover and boot times.
+    const qint64 ms = m_result->times.complete(t, f->node);
     if (ms == NoTime || m_offsetMs.isEmpty())
         return ms;
     // The clock offset of the node that wrote the line.

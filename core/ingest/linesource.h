@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "identityrules.h"
 #include "ingestresult.h"
 #include "progress.h"
 
@@ -236,13 +237,7 @@ public:
     // A line's writer and where each part came from. A line the ingest made an event of gets
     // the ingest's own answer (every join across files included); other lines are read by the
     // same prefix rules, with the bundle's node aliases (pods, addresses) applied.
-    struct Identity
-    {
-        int rank = -1;
-        QString node;
-        IdentitySource rankFrom = IdentitySource::None;
-        IdentitySource nodeFrom = IdentitySource::None;
-    };
+    using Identity = LineIdentity;
     Identity identity(QByteArrayView line, SourceRef origin) const;
     // Launcher prefix rank (torch, Slurm label, MPI), NCCL host:pid, "[Rank N]", then the file's rank.
     int rank(QByteArrayView line, SourceRef origin) const { return identity(line, origin).rank; }
@@ -259,14 +254,11 @@ public:
 
 private:
     IngestResultPtr m_result;
-    QHash<int, QString> m_rankNode;
     QHash<QString, NodeAlias> m_alias;              // pod or address -> its node
     QHash<quint64, Identity> m_eventIdentity;       // (file << 40 | line) -> the ingest's answer
     QHash<QString, qint64> m_offsetMs;
     QHash<quint64, qint64> m_eventTime;             // (file << 40 | line) -> own-time events
     QHash<quint64, LineSeverity> m_eventSeverity;   // (file << 40 | line) -> fingerprint severity
-    qint64 m_refTime = NoTime;
-    int m_refYear = 1970;
 };
 
 // The log view's filter controls as a value: empty fields match everything.

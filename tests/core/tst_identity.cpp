@@ -4,6 +4,7 @@
 // Ray worker's address, nvidia-smi's bus ids. The parsers on the exact text the tools print,
 // then small bundles whose sources agree or conflict, checked as a user reads the result:
 // the node and rank named, and the warning that cites both sources.
+#include "acceptancecase.h"
 #include "analyzer.h"
 #include "builtencyclopedia.h"
 #include "bundlefiles.h"
@@ -15,6 +16,7 @@
 #include "podplacement.h"
 #include "slurmlayout.h"
 
+#include <QDirIterator>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -359,6 +361,49 @@ private Q_SLOTS:
         for (const ingest::InputFile &f : r->ingest->files)
             QCOMPARE(f.rank, f.path.endsWith(u"0.log"_s) ? 1 : 0);
         QVERIFY(!warns(*r, u"taken to be Slurm tasks"_s));
+    }
+
+    // The log view answers "who wrote this line, and when" for every line, the ingest for its
+    // event lines: with one rule over the ingest's own tables, the view reading an event's line
+    // afresh (as if no event came from it) names the rank, node and time the event has. Over
+    // every real and hand-made case, so a rule changed in one place only shows here.
+    void viewReadsLinesAsTheIngestDid_data()
+    {
+        QTest::addColumn<QString>("folder");
+        for (const char *set : {"/tests/data/real", "/tests/data/handmade"}) {
+            const QString dir = QStringLiteral(RANKSCOPE_SOURCE_DIR) + QLatin1StringView(set);
+            for (const QString &name : QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+                QTest::newRow(qPrintable(name)) << dir + u'/' + name;
+        }
+    }
+    void viewReadsLinesAsTheIngestDid()
+    {
+        QFETCH(QString, folder);
+        const auto r = test::analyseCase(folder).result;
+        auto withoutEvents = std::make_shared<ingest::IngestResult>(*r->ingest);
+        withoutEvents->events.clear();
+        const ingest::LineAttribution view(withoutEvents);
+        QHash<FileId, QByteArrayList> lines;
+        QStringList differ;
+        int compared = 0;
+        for (const ingest::Event &ev : r->ingest->events) {
+            if (ev.kind != ingest::Event::Kind::Fingerprint && ev.kind != ingest::Event::Kind::Fact)
+                continue;
+            const ingest::InputFile &f = r->ingest->files.at(ev.source.file);
+            if (!lines.contains(ev.source.file))
+                lines.insert(ev.source.file, ingest::LineReader::read(f, 1, f.lines));
+            const QByteArray text = lines.value(ev.source.file).value(ev.source.line - 1);
+            const auto id = view.identity(text, ev.source);
+            ++compared;
+            const QString where = f.path + u':' + QString::number(ev.source.line);
+            if (id.rank != ev.rank || id.node != ev.node)
+                differ << u"%1: view rank %2 node '%3' (%4/%5), event rank %6 node '%7' (%8/%9)"_s.arg(
+                    where, QString::number(id.rank), id.node, ingest::identitySourceName(id.rankFrom), ingest::identitySourceName(id.nodeFrom),
+                    QString::number(ev.rank), ev.node, ingest::identitySourceName(ev.rankFrom), ingest::identitySourceName(ev.nodeFrom));
+            if (!ev.timeInferred && ev.timeMs != ingest::NoTime && view.time(text, ev.source) != ev.timeMs)
+                differ << u"%1: view time %2, event time %3"_s.arg(where, QString::number(view.time(text, ev.source)), QString::number(ev.timeMs));
+        }
+        QVERIFY2(differ.isEmpty(), qPrintable(u"%1 of %2 event lines read otherwise:\n"_s.arg(differ.size()).arg(compared) + differ.join(u'\n')));
     }
 
     // A Ray worker's line names its address; NCCL's bootstrap line says whose address it is.
