@@ -3,12 +3,15 @@
 #pragma once
 
 #include "linerole.h"
+#include "membercache.h"
 #include "progress.h"
 
 #include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace rankscope::ingest {
 
@@ -87,6 +90,10 @@ struct IngestConfig
     // that nothing after it reads the bundle again: an archive would be decoded once more per
     // member. A larger one is not read, with a warning naming it.
     qint64 maxKeptTextBytes = 16ll * 1024 * 1024;
+    // Where the pass keeps the decoded text of archive members (and UTF-16 files) for the log
+    // view, so opening one does not decode its archive again; unset: not kept (the command
+    // line, which shows no lines). The workbench sets it.
+    std::optional<MemberCache> memberCache;
 
     // File names in a folder that are answer keys of a test case, not logs (the real-incident
     // set's expected.json, the simulator's truth.json): skipped with a warning.

@@ -81,11 +81,23 @@ struct Shared
     }
 };
 
-// Scans a stream given by read(); used for plain files and archive members alike.
+// Where a stream's decoded text goes for the log view (IngestConfig::memberCache): the source
+// on disk, the member, and how many bytes to reserve (-1: unknown, not kept).
+struct CacheTarget
+{
+    QString diskPath;
+    QString member;
+    qint64 bytes = -1;
+};
+
+// Scans a stream given by read(); used for plain files and archive members alike. With a cache
+// target, the text the scanner sees is also written to the member cache, in the same pass.
 template<typename Read>
-Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, Read read, qint64 stopAfter = -1)
+Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, Read read, qint64 stopAfter = -1,
+                   const CacheTarget *cacheTarget = nullptr)
 {
     Scanned out;
+    std::unique_ptr<MemberCache::Writer> cached;
     out.displayPath = displayPath;
     FileScanner scanner(*sh.matcher, *sh.config, 1, firstOffset);
     // One buffer per thread for every file it scans: a bundle of 40,000 small logs otherwise
@@ -133,6 +145,10 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 return out;
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
+            // UTF-16 decodes to at most 3 bytes of UTF-8 for every 2; the writer trims the rest.
+            if (cacheTarget && cacheTarget->bytes >= 0 && sh.config->memberCache && (!cacheTarget->member.isEmpty() || !transcoder->passThrough()))
+                cached = sh.config->memberCache->begin(cacheTarget->diskPath, cacheTarget->member,
+                                                       transcoder->passThrough() ? cacheTarget->bytes : cacheTarget->bytes / 2 * 3 + 3);
             leadingNul = firstOffset == 0 && block.front() == '\0';
             keep = firstOffset == 0 && (out.kinds & (KindInventory | KindPlacement));
         }
@@ -154,9 +170,13 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                          u"begins with %1 NUL bytes (what logrotate's copytruncate leaves in a live log); the text after them is read"_s.arg(nulBytes)});
             }
         }
+        if (cached && !cached->write(block))
+            cached.reset(); // outgrew its reservation: the view decodes it when it is opened
         scanner.feed(block);
     }
     out.scan = scanner.finish();
+    if (cached && !sh.cancel.load())
+        cached->commit();
     if (leadingNul && nulBytes > 0)
         sh.warn({Warning::Kind::Binary, displayPath, 0, u"binary content (nothing but %1 NUL bytes); nothing to read"_s.arg(nulBytes)});
     return out;
@@ -225,6 +245,7 @@ QList<Scanned> scanPlain(Shared &sh, const WorkItem &item)
         f.seek(start);
     bool finished = false;
     qint64 tailStep = FirstLineStep;
+    const CacheTarget wholeFile{item.diskPath, QString(), item.size}; // kept only when it is UTF-16
     Scanned s = scanStream(sh, item.displayPath, start, [&](char *buf, qint64 max) -> qint64 {
         if (!head.isEmpty()) {
             // The sniffed head and what follows it, as one block: the file's kind is told from
@@ -265,7 +286,7 @@ QList<Scanned> scanPlain(Shared &sh, const WorkItem &item)
             return nl + 1;
         }
         return n;
-    });
+    }, -1, item.chunkEnd < 0 && item.chunkStart == 0 ? &wholeFile : nullptr);
     if (f.error() != QFileDevice::NoError && f.error() != QFileDevice::PositionError)
         sh.warn({Warning::Kind::Unreadable, item.displayPath, 0, u"read error: "_s + f.errorString()});
     s.diskPath = item.diskPath;
@@ -301,7 +322,7 @@ QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
     QSemaphore finished;
     ArchiveWalker::Options opt{sh.config, item.displayPath, &sh.cancel};
     ArchiveWalker::walk(item.diskPath, opt,
-                        [&](const QString &member, qint64, const ArchiveWalker::ReadFn &read) {
+                        [&](const QString &member, qint64 declared, const ArchiveWalker::ReadFn &read) {
                             const QString shown = item.displayPath + u"!/"_s + member;
                             if (!sh.admit()) {
                                 if (notListed++ == 0)
@@ -311,8 +332,9 @@ QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
                             slots.acquire();
                             auto pipe = std::make_shared<MemberPipe>(PipeBlocks);
                             const qint64 place = started++;
-                            sh.memberScanners->start([&sh, &item, &resultsMutex, &results, &finished, &slots, pipe, shown, member, place] {
-                                Scanned s = scanStream(sh, shown, 0, [&pipe](char *buf, qint64 max) { return pipe->read(buf, max); });
+                            const CacheTarget target{item.diskPath, member, declared};
+                            sh.memberScanners->start([&sh, &item, &resultsMutex, &results, &finished, &slots, pipe, shown, member, place, target] {
+                                Scanned s = scanStream(sh, shown, 0, [&pipe](char *buf, qint64 max) { return pipe->read(buf, max); }, -1, &target);
                                 pipe->closeRead(); // binary, cancelled or done: the decoder moves on
                                 s.diskPath = item.diskPath;
                                 s.member = member;

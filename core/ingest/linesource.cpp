@@ -9,22 +9,16 @@
 #include "linecollector.h"
 #include "lineprefix.h"
 #include "linereader.h"
+#include "membercache.h"
 #include "promiseprogress.h"
 #include "slurmlayout.h"
 #include "timestampparser.h"
 
-#include <QCoreApplication>
-#include <QCryptographicHash>
-#include <QDateTime>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QLockFile>
 #include <QPromise>
 #include <QRegularExpression>
 #include <QSet>
-#include <QStandardPaths>
-#include <QTimeZone>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -82,36 +76,6 @@ QList<QByteArray> readRows(const LineSource &source, const QList<qint64> &rows)
         i = j;
     }
     return out;
-}
-
-QMutex &cacheMutex()
-{
-    static QMutex m;
-    return m;
-}
-
-// Deletes the least recently used cache files until `incoming` more bytes fit under the cap.
-// Files still being written by someone (".part", younger than an hour) are counted, not removed.
-// Returns false when the cap cannot be met.
-bool makeRoom(const QString &dir, qint64 cap, qint64 incoming)
-{
-    QDir d(dir);
-    const QFileInfoList entries = d.entryInfoList(QDir::Files | QDir::NoDotAndDotDot, QDir::Time | QDir::Reversed);
-    qint64 total = 0;
-    for (const QFileInfo &fi : entries)
-        total += fi.size();
-    const QDateTime recent = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    for (const QFileInfo &fi : entries) {
-        if (total + incoming <= cap)
-            break;
-        if (fi.fileName().startsWith(u'.'))
-            continue; // the lock file
-        if (fi.fileName().contains(u".part"_s) && fi.lastModified().toUTC() > recent)
-            continue;
-        if (QFile::remove(fi.absoluteFilePath()))
-            total -= fi.size();
-    }
-    return total + incoming <= cap;
 }
 
 LineSeverity fromSpec(FingerprintSpec::Severity s)
@@ -192,7 +156,7 @@ FileHandlePool &FileLineSource::handles() const
 
 QString FileLineSource::defaultCacheDir()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + u"/rankscope/members"_s;
+    return MemberCache::defaultDir();
 }
 
 bool FileLineSource::needsDecoding() const
@@ -239,21 +203,7 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         return true;
     }
 
-    const QString dir = m_options.cacheDir.isEmpty() ? defaultCacheDir() : m_options.cacheDir;
-    if (!QDir().mkpath(dir)) {
-        m_error = u"cannot create the cache directory %1"_s.arg(dir);
-        return false;
-    }
-    // The name says nothing about the member: a hash of where it came from and which version.
-    const QFileInfo archive(m_file.diskPath);
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(QFile::encodeName(archive.absoluteFilePath()));
-    hash.addData(QByteArray('\n' + QByteArray::number(archive.size()) + '\n'
-                            + QByteArray::number(archive.lastModified().toMSecsSinceEpoch()) + '\n'));
-    hash.addData(m_file.member.toUtf8());
-    const QString name = QString::fromLatin1(hash.result().toHex().left(40));
-    const QString finalPath = dir + u'/' + name + u".log"_s;
-
+    const MemberCache cache(m_options.cacheDir, m_options.cacheCapBytes);
     auto openCached = [this](const QString &path, const QList<Checkpoint> &index, qint64 lines) {
         if (!handles().acquire(this, path))
             return false;
@@ -265,68 +215,29 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         return true;
     };
 
-    // Already decompressed (by this or an earlier session): index it and mark it recently used.
-    const QFileInfo cached(finalPath);
-    if (cached.exists() && cached.size() == m_file.bytes) {
-        QFile f(finalPath);
-        if (f.open(QIODevice::ReadWrite)) {
-            f.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
-            LineIndexer ix;
-            QByteArray buf(1 << 20, Qt::Uninitialized);
-            bool cancelled = false;
-            while (true) {
-                const qint64 n = f.read(buf.data(), buf.size());
-                if (n <= 0)
-                    break;
-                ix.feed(buf.constData(), n);
-                if (!reportProgress(progress, ix.offset, m_file.bytes)) {
-                    cancelled = true;
-                    break;
-                }
-            }
-            if (cancelled) {
-                m_error = u"cancelled"_s;
-                return false;
-            }
-            ix.finish();
-            if (openCached(finalPath, ix.index, ix.lines()))
-                return true;
-        }
+    // Already decoded (by the ingest's pass, by this or an earlier session): the text the ingest
+    // indexed, byte for byte, so its index serves.
+    if (const QString cached = cache.find(m_file.diskPath, m_file.member, m_file.bytes); !cached.isEmpty()) {
+        if (openCached(cached, m_file.checkpoints, m_file.lines))
+            return true;
     }
 
-    // Reserve the space first (a sparse file of the expected size), so two members decompressed at
-    // once cannot both squeeze under the cap.
-    const QString partPath = dir + u'/' + name + u".part-"_s + QString::number(QCoreApplication::applicationPid())
-                             + u'-' + QString::number(quintptr(this), 16);
-    auto part = std::make_unique<QFile>(partPath);
-    {
-        QMutexLocker cacheLock(&cacheMutex());
-        QLockFile dirLock(dir + u"/.lock"_s);
-        dirLock.tryLock(10'000);
-        if (m_file.bytes > m_options.cacheCapBytes || !makeRoom(dir, m_options.cacheCapBytes, m_file.bytes)
-            || !part->open(QIODevice::ReadWrite | QIODevice::Truncate) || !part->resize(m_file.bytes)) {
-            if (part->isOpen()) {
-                part->close();
-                part->remove();
-            }
-            // NOTE: over the cap: correct but slow, every read streams the archive again.
-            m_streamFallback = true;
-            m_lines = m_file.lines;
-            m_prepared = true;
-            return true;
-        }
+    QString why;
+    const std::unique_ptr<MemberCache::Writer> part = cache.begin(m_file.diskPath, m_file.member, m_file.bytes, &why);
+    if (!part) {
+        // NOTE: over the cap or a full disk: correct but slow, every read streams the archive again.
+        m_streamFallback = true;
+        m_lines = m_file.lines;
+        m_prepared = true;
+        return true;
     }
 
     LineIndexer ix;
-    bool failed = false;
     bool cancelled = false;
     QString readError;
     const bool read = LineReader::stream(m_file, [&](QByteArrayView block) {
-        // The reservation is the budget: a member that grew since the ingest stops here.
-        if (ix.offset + block.size() > m_file.bytes || part->write(block.data(), block.size()) != block.size()) {
-            failed = true;
+        if (!part->write(block))
             return false;
-        }
         ix.feed(block.data(), block.size());
         if (!reportProgress(progress, ix.offset, m_file.bytes)) {
             cancelled = true;
@@ -334,26 +245,17 @@ bool FileLineSource::prepareLocked(const ProgressCallback &progress) const
         }
         return true;
     }, nullptr, &readError);
-    if (!read || failed || cancelled || !part->resize(ix.offset)) {
-        part->close();
-        part->remove();
-        m_error = cancelled ? u"cancelled"_s
-                            : u"cannot decode %1: %2"_s.arg(m_file.path, !readError.isEmpty() ? readError : part->errorString());
+    if (cancelled) {
+        m_error = u"cancelled"_s;
+        return false;
+    }
+    if (!read || !part->commit()) {
+        m_error = u"cannot decode %1: %2"_s.arg(m_file.path, !readError.isEmpty() ? readError : part->errorString());
         return false;
     }
     ix.finish();
-    part->close();
-    {
-        QMutexLocker cacheLock(&cacheMutex());
-        QFile::remove(finalPath);
-        if (!QFile::rename(partPath, finalPath)) {
-            QFile::remove(partPath);
-            m_error = u"cannot write the cache file %1"_s.arg(finalPath);
-            return false;
-        }
-    }
-    if (!openCached(finalPath, ix.index, ix.lines())) {
-        m_error = u"cannot open the cache file %1"_s.arg(finalPath);
+    if (!openCached(cache.pathFor(m_file.diskPath, m_file.member), ix.index, ix.lines())) {
+        m_error = u"cannot open the cache file %1"_s.arg(cache.pathFor(m_file.diskPath, m_file.member));
         return false;
     }
     return true;

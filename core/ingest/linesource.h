@@ -4,6 +4,7 @@
 
 #include "identityrules.h"
 #include "ingestresult.h"
+#include "membercache.h"
 #include "progress.h"
 
 #include <QByteArrayList>
@@ -67,21 +68,19 @@ protected:
 using LineSourcePtr = std::shared_ptr<const LineSource>;
 
 // One ingested file. Plain files are read in place through the ingest's checkpoint index.
-// An archive member cannot seek, so prepare() decompresses it ONCE into a private cache file
-// (QStandardPaths::CacheLocation/rankscope/members, named by a hash of archive, size, mtime and
-// member, never by the member's own path) and indexes that; afterwards it reads like a plain
-// file. The cache directory is kept under a cap by evicting the least recently used files
-// before a new one is written; a member larger than the cap is not cached and is streamed from
-// its archive on every read instead (correct, but slow). The open handle comes from a
-// FileHandlePool on each read, so any number of sources can be read without running out of
-// descriptors.
+// An archive member cannot seek, so its decoded text is read from the MemberCache: written by
+// the ingest's own pass when it was asked to, else by prepare(), which decodes the member ONCE
+// and indexes it; afterwards it reads like a plain file. A member that does not fit the cache
+// (its cap, the free disk) is streamed from its archive on every read instead (correct, but
+// slow). The open handle comes from a FileHandlePool on each read, so any number of sources can
+// be read without running out of descriptors.
 class FileLineSource final : public LineSource
 {
 public:
     struct Options
     {
         QString cacheDir;                              // empty: defaultCacheDir()
-        qint64 cacheCapBytes = 4ll * 1024 * 1024 * 1024; // the whole directory, all members
+        qint64 cacheCapBytes = MemberCache::DefaultCapBytes; // the whole directory, all members
         qsizetype maxLineBytes = 1 << 20;              // as the ingest scans them
         FileHandlePool *handles = nullptr;             // null: FileHandlePool::instance()
     };

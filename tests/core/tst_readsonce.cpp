@@ -8,6 +8,7 @@
 #include "bundlearchives.h"
 #include "bundlefiles.h"
 #include "builtencyclopedia.h"
+#include "linesource.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -21,18 +22,20 @@ using namespace rankscope;
 
 namespace {
 
-// Bytes this process has read so far; -1 where the kernel does not say.
-qint64 bytesReadSoFar()
+// Bytes this process has read (rchar) or written (wchar) so far; -1 where the kernel does not say.
+qint64 ioSoFar(QByteArrayView counter = "rchar")
 {
     QFile io(u"/proc/self/io"_s);
     if (!io.open(QIODevice::ReadOnly))
         return -1;
     for (const QByteArray &line : io.readAll().split('\n')) {
-        if (line.startsWith("rchar:"))
-            return line.mid(6).trimmed().toLongLong();
+        if (line.startsWith(counter) && line.size() > counter.size() && line.at(counter.size()) == ':')
+            return line.mid(counter.size() + 1).trimmed().toLongLong();
     }
     return -1;
 }
+qint64 bytesReadSoFar() { return ioSoFar("rchar"); }
+qint64 bytesWrittenSoFar() { return ioSoFar("wchar"); }
 
 // Text that compresses like real logs (a few times, not a thousand), so that an archive decoded
 // twice costs more than the allowance below.
@@ -162,6 +165,92 @@ private Q_SLOTS:
         QVERIFY2(read >= bundleBytes, qPrintable(u"read %1 bytes of a bundle of %2"_s.arg(read).arg(bundleBytes)));
         QVERIFY2(read <= bundleBytes + allowance,
                  qPrintable(u"read %1 bytes for a bundle of %2: %3 more than once-over (allowed %4)"_s.arg(read).arg(bundleBytes).arg(read - bundleBytes).arg(allowance)));
+    }
+
+    // The log view opens an archive member without decoding the archive again: the ingest's
+    // pass kept each member's text in the member cache, so opening every member and reading all
+    // its lines writes nothing (no member is decoded into the cache again) and reads each
+    // member's text once, from the cache.
+    void logViewOpensMembersFromTheIngestsPass_data() { test::addArchiveFormatRows(); }
+    void logViewOpensMembersFromTheIngestsPass()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, format);
+        QFETCH(QByteArray, filter);
+        const test::ArchiveMembers files = incidentBundle();
+        QTemporaryDir dir;
+        const QString input = dir.filePath(name);
+        QVERIFY(test::writeArchive(input, format.constData(), filter.isEmpty() ? nullptr : filter.constData(), files));
+        const QString cacheDir = dir.filePath(u"cache"_s);
+        ingest::IngestConfig config;
+        config.parallelChunkBytes = ChunkBytes;
+        config.threads = 2;
+        config.memberCache = ingest::MemberCache(cacheDir);
+        const auto run = analysis::IncidentPipeline::run({input}, config, test::sharedEncyclopedia().get());
+        QVERIFY(run.result);
+        QCOMPARE(run.ingested->files.size(), files.size());
+        QCOMPARE(QDir(cacheDir).entryList(QDir::Files).size(), files.size()); // one per member, nothing half-written
+
+        ingest::FileLineSource::Options options;
+        options.cacheDir = cacheDir;
+        const qint64 readBefore = bytesReadSoFar();
+        const qint64 writtenBefore = bytesWrittenSoFar();
+        qint64 textBytes = 0;
+        for (int i = 0; i < run.ingested->files.size(); ++i) {
+            const ingest::InputFile &f = run.ingested->files.at(i);
+            const ingest::FileLineSource source(FileId(i), f, options);
+            QVERIFY2(source.prepare(), qPrintable(source.errorString()));
+            QVERIFY(!source.cachePath().isEmpty());
+            const QByteArrayList lines = source.lines(0, source.lineCount());
+            // The lines the user sees are the member's own, numbered as the ingest numbered them.
+            const auto original = std::find_if(files.cbegin(), files.cend(), [&f](const auto &m) { return f.member == QString::fromUtf8(m.first); });
+            QVERIFY2(original != files.cend(), qPrintable(f.member));
+            QCOMPARE(lines.size(), f.lines);
+            QCOMPARE(lines.join('\n') + '\n', original->second);
+            textBytes += f.bytes;
+        }
+        const qint64 read = bytesReadSoFar() - readBefore;
+        const qint64 written = bytesWrittenSoFar() - writtenBefore;
+        QVERIFY2(written < SmallestFile, qPrintable(u"wrote %1 bytes: a member was decoded into the cache again"_s.arg(written)));
+        QVERIFY2(read <= textBytes + 32 * 1024, qPrintable(u"read %1 bytes for %2 bytes of text"_s.arg(read).arg(textBytes)));
+    }
+
+    // A cache smaller than the bundle keeps what fits, never more than its cap and never a
+    // half-written file; members it could not keep still open, decoded when they are opened.
+    void memberCacheStaysUnderItsCap()
+    {
+        const test::ArchiveMembers files = incidentBundle();
+        QTemporaryDir dir;
+        const QString input = dir.filePath(u"incident.tar.gz"_s);
+        QVERIFY(test::writeTarGz(input, files));
+        qint64 textBytes = 0;
+        for (const auto &file : files)
+            textBytes += file.second.size();
+        const QString cacheDir = dir.filePath(u"cache"_s);
+        const qint64 cap = textBytes / 3;
+        ingest::IngestConfig config;
+        config.threads = 2;
+        config.memberCache = ingest::MemberCache(cacheDir, cap);
+        const auto run = analysis::IncidentPipeline::run({input}, config, test::sharedEncyclopedia().get());
+        QVERIFY(run.result);
+        qint64 kept = 0;
+        const QFileInfoList entries = QDir(cacheDir).entryInfoList(QDir::Files);
+        for (const QFileInfo &fi : entries) {
+            QVERIFY2(!fi.fileName().contains(u".part"_s), qPrintable(fi.fileName()));
+            kept += fi.size();
+        }
+        QVERIFY(!entries.isEmpty());
+        QVERIFY2(kept <= cap, qPrintable(u"the cache holds %1 bytes over a cap of %2"_s.arg(kept).arg(cap)));
+        ingest::FileLineSource::Options options;
+        options.cacheDir = cacheDir;
+        options.cacheCapBytes = cap;
+        for (int i = 0; i < run.ingested->files.size(); ++i) {
+            const ingest::InputFile &f = run.ingested->files.at(i);
+            const ingest::FileLineSource source(FileId(i), f, options);
+            QVERIFY2(source.prepare(), qPrintable(source.errorString()));
+            QCOMPARE(source.lineCount(), f.lines);
+            QCOMPARE(source.lines(f.lines - 1, 1).value(0).isEmpty(), false);
+        }
     }
 };
 

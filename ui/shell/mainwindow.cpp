@@ -78,11 +78,13 @@ constexpr int MaxRecent = 10;
 const auto RecentKey = u"recentIncidents"_s;
 const auto ThemeKey = u"theme"_s;
 
-// The reading limits of Settings ▸ Reading Limits, read on the GUI thread when a load starts.
+// The reading limits of Settings ▸ Reading Limits, read on the GUI thread when a load starts,
+// and the member cache the log view reads archive members from (filled by the load's own pass).
 ingest::IngestConfig savedLimits()
 {
     ingest::IngestConfig config;
     ReadingLimitsDialog::applySaved(config);
+    config.memberCache = ingest::MemberCache();
     return config;
 }
 const auto SplitterKey = u"mainWindow/centralSplitter"_s;
