@@ -69,29 +69,56 @@ qint64 median(QList<qint64> v)
     return v.at(v.size() / 2);
 }
 
+// The bundle's node names, for looking up stretches of file names: by hash first, so that a
+// stretch that is no node (nearly all of them) costs no allocation.
+class KnownNodes
+{
+public:
+    void insert(const QString &node)
+    {
+        if (node.isEmpty())
+            return;
+        m_names.insert(node);
+        m_hashes.insert(qHash(QStringView(node)));
+        m_longest = std::max(m_longest, node.size());
+    }
+    // The hash stays: a stale one costs a lookup, never a wrong answer.
+    bool remove(const QString &node) { return m_names.remove(node); }
+    bool isEmpty() const { return m_names.isEmpty(); }
+    qsizetype longest() const { return m_longest; }
+    const QString *find(QStringView name) const
+    {
+        if (!m_hashes.contains(qHash(name)))
+            return nullptr;
+        const auto it = m_names.constFind(name.toString());
+        return it == m_names.cend() ? nullptr : &*it;
+    }
+
+private:
+    QSet<QString> m_names;
+    QSet<size_t> m_hashes;
+    qsizetype m_longest = 0;
+};
+
 // Output files named after their node (Slurm's --output=%N-%t.out, "nvidia-smi-gpu-07.txt",
 // "dmesg.gpu-07.log"): a file no line ties to a node takes the node of the job whose name its
 // own name holds, as a whole word. Only names the bundle's lines or folders already gave count.
 // The longest known node that a file name holds as a whole word ("train_trn-n03.log"), or none.
-QString nodeNamedIn(const QString &name, const QSet<QString> &known)
+QString nodeNamedIn(const QString &name, const KnownNodes &known)
 {
     // Looked up, not searched: every stretch of the name that begins and ends at a word border
     // is a candidate. Searching the name for every known node made a bundle of many files on
     // many nodes quadratic (a tar of 10^6 members spent minutes here).
-    qsizetype longestKnown = 0;
-    for (const QString &node : known)
-        longestKnown = std::max(longestKnown, node.size());
     QString best;
     for (qsizetype at = 0; at < name.size(); ++at) {
         if (at > 0 && name.at(at - 1).isLetterOrNumber())
             continue;
-        const qsizetype last = std::min(name.size(), at + longestKnown);
+        const qsizetype last = std::min(name.size(), at + known.longest());
         for (qsizetype end = at + std::max<qsizetype>(3, best.size() + 1); end <= last; ++end) {
             if (end < name.size() && name.at(end).isLetterOrNumber())
                 continue;
-            const QStringView candidate = QStringView(name).sliced(at, end - at);
-            if (const auto it = known.constFind(candidate.toString()); it != known.cend())
-                best = *it;
+            if (const QString *node = known.find(QStringView(name).sliced(at, end - at)))
+                best = *node;
         }
     }
     return best;
@@ -111,10 +138,9 @@ void nodesFromNamesInRunFolders(IngestResult &result, QList<Event> &events)
             byFolder[f.path.section(u'/', 0, -2)].append(fi);
     }
     // Every node of the bundle, made once; each folder leaves its own name out while it looks.
-    QSet<QString> known;
+    KnownNodes known;
     for (const InputFile &f : std::as_const(result.files))
         known.insert(f.node);
-    known.remove(QString());
     QHash<int, QString> renamed; // file -> the node its name holds, over every run folder
     for (auto it = byFolder.cbegin(); it != byFolder.cend(); ++it) {
         if (it.value().size() < 2)
@@ -146,12 +172,11 @@ void nodesFromNamesInRunFolders(IngestResult &result, QList<Event> &events)
 void nodesFromFileNames(IngestResult &result, QList<Event> &events, Warnings &warnings)
 {
     nodesFromNamesInRunFolders(result, events);
-    QSet<QString> known;
+    KnownNodes known;
     for (const InputFile &f : std::as_const(result.files))
         known.insert(f.node);
     for (const Event &ev : std::as_const(events))
         known.insert(ev.node);
-    known.remove(QString());
     if (known.isEmpty())
         return;
     QHash<FileId, QString> named;

@@ -9,6 +9,7 @@
 #include "folderwalker.h"
 #include "eventmatcher.h"
 #include "filescanner.h"
+#include "membercachefeeder.h"
 #include "memberpipe.h"
 #include "pathattribution.h"
 #include "regularfile.h"
@@ -63,6 +64,7 @@ struct Shared
     // Scans archive members while their archives' threads decode (scanArchive): shared by every
     // archive of the bundle, so several archives do not multiply the scanning threads.
     QThreadPool *memberScanners = nullptr;
+    MemberCacheFeeder *cacheFeeder = nullptr; // IngestConfig::memberCache set: the text for the log view
     QMutex mutex; // guards warnings
     Warnings warnings;
 
@@ -94,10 +96,10 @@ struct CacheTarget
 // target, the text the scanner sees is also written to the member cache, in the same pass.
 template<typename Read>
 Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, Read read, qint64 stopAfter = -1,
-                   const CacheTarget *cacheTarget = nullptr)
+                   const CacheTarget *cacheTarget = nullptr, MemberPipe *pipe = nullptr)
 {
     Scanned out;
-    std::unique_ptr<MemberCache::Writer> cached;
+    int cached = 0; // the member's id with sh.cacheFeeder, 0: not kept
     out.displayPath = displayPath;
     FileScanner scanner(*sh.matcher, *sh.config, 1, firstOffset);
     // One buffer per thread for every file it scans: a bundle of 40,000 small logs otherwise
@@ -110,13 +112,17 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
     qint64 fed = 0;
     std::optional<Utf8Transcoder> transcoder;
     QByteArray decoded;
+    QByteArray taken; // an archive member's block, as its decoder pushed it: scanned (and kept) without a copy
     while (!sh.cancel.load()) {
         qint64 want = BlockSize;
         if (stopAfter >= 0)
             want = std::min(want, stopAfter - fed);
         if (want <= 0)
             break;
-        const qint64 raw = read(buf.data(), want);
+        if (pipe)
+            taken = pipe->take();
+        const qint64 raw = pipe ? taken.size() : read(buf.data(), want);
+        const char *data = pipe ? taken.constData() : buf.constData();
         if (raw <= 0)
             break;
         fed += raw;
@@ -124,12 +130,12 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
         if (first && !transcoder) {
             // A byte-order mark: UTF-16 text, read as the UTF-8 it decodes to (line numbers,
             // offsets and the log view's copy all follow the decoded text).
-            out.encoding = firstOffset == 0 ? encodingOfHead(QByteArrayView(buf.constData(), raw)) : TextEncoding::Utf8;
+            out.encoding = firstOffset == 0 ? encodingOfHead(QByteArrayView(data, raw)) : TextEncoding::Utf8;
             transcoder.emplace(out.encoding);
         }
         if (!transcoder->passThrough())
-            decoded = transcoder->decode(QByteArrayView(buf.constData(), raw));
-        const QByteArrayView block = transcoder->passThrough() ? QByteArrayView(buf.constData(), raw) : QByteArrayView(decoded);
+            decoded = transcoder->decode(QByteArrayView(data, raw));
+        const QByteArrayView block = transcoder->passThrough() ? QByteArrayView(data, raw) : QByteArrayView(decoded);
         const qint64 n = block.size();
         if (n == 0)
             continue;
@@ -146,9 +152,9 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
             // UTF-16 decodes to at most 3 bytes of UTF-8 for every 2; the writer trims the rest.
-            if (cacheTarget && cacheTarget->bytes >= 0 && sh.config->memberCache && (!cacheTarget->member.isEmpty() || !transcoder->passThrough()))
-                cached = sh.config->memberCache->begin(cacheTarget->diskPath, cacheTarget->member,
-                                                       transcoder->passThrough() ? cacheTarget->bytes : cacheTarget->bytes / 2 * 3 + 3);
+            if (cacheTarget && cacheTarget->bytes >= 0 && sh.cacheFeeder && (!cacheTarget->member.isEmpty() || !transcoder->passThrough()))
+                cached = sh.cacheFeeder->open(cacheTarget->diskPath, cacheTarget->member,
+                                              transcoder->passThrough() ? cacheTarget->bytes : cacheTarget->bytes / 2 * 3 + 3);
             leadingNul = firstOffset == 0 && block.front() == '\0';
             keep = firstOffset == 0 && (out.kinds & (KindInventory | KindPlacement));
         }
@@ -170,13 +176,15 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                          u"begins with %1 NUL bytes (what logrotate's copytruncate leaves in a live log); the text after them is read"_s.arg(nulBytes)});
             }
         }
-        if (cached && !cached->write(block))
-            cached.reset(); // outgrew its reservation: the view decodes it when it is opened
+        if (cached && !sh.cacheFeeder->write(cached, !transcoder->passThrough() ? decoded : pipe ? taken : block.toByteArray())) {
+            sh.cacheFeeder->close(cached, false); // given up: the view decodes it when it is opened
+            cached = 0;
+        }
         scanner.feed(block);
     }
     out.scan = scanner.finish();
-    if (cached && !sh.cancel.load())
-        cached->commit();
+    if (cached)
+        sh.cacheFeeder->close(cached, !sh.cancel.load());
     if (leadingNul && nulBytes > 0)
         sh.warn({Warning::Kind::Binary, displayPath, 0, u"binary content (nothing but %1 NUL bytes); nothing to read"_s.arg(nulBytes)});
     return out;
@@ -334,7 +342,7 @@ QList<Scanned> scanArchive(Shared &sh, const WorkItem &item)
                             const qint64 place = started++;
                             const CacheTarget target{item.diskPath, member, declared};
                             sh.memberScanners->start([&sh, &item, &resultsMutex, &results, &finished, &slots, pipe, shown, member, place, target] {
-                                Scanned s = scanStream(sh, shown, 0, [&pipe](char *buf, qint64 max) { return pipe->read(buf, max); }, -1, &target);
+                                Scanned s = scanStream(sh, shown, 0, [&pipe](char *buf, qint64 max) { return pipe->read(buf, max); }, -1, &target, pipe.get());
                                 pipe->closeRead(); // binary, cancelled or done: the decoder moves on
                                 s.diskPath = item.diskPath;
                                 s.member = member;
@@ -612,6 +620,11 @@ QList<Scanned> scanAll(const QList<WorkItem> &items, const IngestConfig &config,
     QThreadPool memberScanners;
     memberScanners.setMaxThreadCount(pool.maxThreadCount());
     sh.memberScanners = &memberScanners;
+    std::optional<MemberCacheFeeder> feeder;
+    if (config.memberCache) {
+        feeder.emplace(*config.memberCache);
+        sh.cacheFeeder = &*feeder;
+    }
     // Each item says when it is done, so this thread wakes for progress every 20 ms but returns
     // as soon as the last item is scanned: a fixed sleep made every small ingest (a paste, one
     // file, a fuzz input) wait for it.
@@ -631,6 +644,10 @@ QList<Scanned> scanAll(const QList<WorkItem> &items, const IngestConfig &config,
     }
     future.waitForFinished();
     sh.memberScanners = nullptr;
+    if (feeder) {
+        feeder->finish(); // at most its queue's bound still to write
+        sh.cacheFeeder = nullptr;
+    }
     *cancelled = sh.cancel.load();
 
     QList<Scanned> scanned;

@@ -8,12 +8,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QLockFile>
 #include <QMutex>
 #include <QStandardPaths>
 #include <QStorageInfo>
 
 #include <atomic>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -28,10 +30,30 @@ QMutex &reserveMutex()
     return m;
 }
 
+// What this process knows of a cache directory, so that reserving room for each member of an
+// archive of thousands does not list the directory (and ask the disk) each time: the directory
+// is listed only when the tally says the cap is reached, and the disk asked again after every
+// 64 MiB reserved. The tally only ever overcounts (a dropped or trimmed reservation is not
+// subtracted), which makes the next listing come sooner, never the cap be exceeded by this
+// process.
+struct Tally
+{
+    qint64 bytes = -1;          // in the directory, reserved ones included; -1: not listed yet
+    qint64 freeBytes = -1;      // on its disk at the last look; -1: not asked yet
+    qint64 sinceFreeCheck = 0;  // reserved since then
+};
+constexpr qint64 FreeCheckEvery = 64ll << 20;
+
+QHash<QString, Tally> &tallies()
+{
+    static QHash<QString, Tally> t; // guarded by reserveMutex()
+    return t;
+}
+
 // Deletes the least recently used cache files until `incoming` more bytes fit under the cap.
 // Files still being written by someone (".part", younger than an hour) are counted, not removed.
 // Returns false when the cap cannot be met.
-bool makeRoom(const QString &dir, qint64 cap, qint64 incoming)
+bool makeRoom(const QString &dir, qint64 cap, qint64 incoming, qint64 *totalOut)
 {
     QDir d(dir);
     const QFileInfoList entries = d.entryInfoList(QDir::Files | QDir::NoDotAndDotDot, QDir::Time | QDir::Reversed);
@@ -49,6 +71,7 @@ bool makeRoom(const QString &dir, qint64 cap, qint64 incoming)
         if (QFile::remove(fi.absoluteFilePath()))
             total -= fi.size();
     }
+    *totalOut = total;
     return total + incoming <= cap;
 }
 
@@ -111,13 +134,21 @@ std::unique_ptr<MemberCache::Writer> MemberCache::begin(const QString &diskPath,
     // Reserve the space first (a sparse file of the expected size), so two members written at
     // once cannot both squeeze under the cap.
     QMutexLocker lock(&reserveMutex());
-    QLockFile dirLock(m_dir + u"/.lock"_s);
-    dirLock.tryLock(10'000);
-    const QStorageInfo disk(m_dir);
-    if (disk.isValid() && disk.bytesAvailable() - bytes < MinFreeBytes)
+    Tally &tally = tallies()[m_dir];
+    if (tally.freeBytes < 0 || tally.sinceFreeCheck + bytes > FreeCheckEvery) {
+        const QStorageInfo disk(m_dir);
+        tally.freeBytes = disk.isValid() ? disk.bytesAvailable() : std::numeric_limits<qint64>::max() / 2;
+        tally.sinceFreeCheck = 0;
+    }
+    if (tally.freeBytes - tally.sinceFreeCheck - bytes < MinFreeBytes)
         return fail(u"the disk of %1 has too little free space to keep decoded members"_s.arg(m_dir));
-    if (!makeRoom(m_dir, m_cap, bytes))
-        return fail(u"the member cache %1 cannot make room for %2 bytes"_s.arg(m_dir).arg(bytes));
+    if (tally.bytes < 0 || tally.bytes + bytes > m_cap) {
+        // Evicting: the lock file keeps two processes from both counting the same free room.
+        QLockFile dirLock(m_dir + u"/.lock"_s);
+        dirLock.tryLock(10'000);
+        if (!makeRoom(m_dir, m_cap, bytes, &tally.bytes))
+            return fail(u"the member cache %1 cannot make room for %2 bytes"_s.arg(m_dir).arg(bytes));
+    }
     if (!w->m_part->open(QIODevice::ReadWrite | QIODevice::Truncate) || !w->m_part->resize(bytes)) {
         const QString why = w->m_part->errorString();
         w->m_part->close();
@@ -125,6 +156,8 @@ std::unique_ptr<MemberCache::Writer> MemberCache::begin(const QString &diskPath,
         w->m_committed = true; // nothing left to drop
         return fail(u"cannot write %1: %2"_s.arg(partPath, why));
     }
+    tally.bytes += bytes;
+    tally.sinceFreeCheck += bytes;
     return w;
 }
 

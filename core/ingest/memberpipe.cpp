@@ -52,6 +52,22 @@ qint64 MemberPipe::read(char *buf, qint64 max)
     return copied;
 }
 
+QByteArray MemberPipe::take()
+{
+    QMutexLocker lock(&m_mutex);
+    while (m_blocks.empty() && !m_writeClosed)
+        m_changed.wait(&m_mutex);
+    if (m_blocks.empty())
+        return {};
+    QByteArray block = std::move(m_blocks.front());
+    m_blocks.pop_front();
+    if (m_frontOffset > 0)
+        block.remove(0, m_frontOffset);
+    m_frontOffset = 0;
+    m_changed.wakeAll();
+    return block;
+}
+
 void MemberPipe::closeRead()
 {
     QMutexLocker lock(&m_mutex);

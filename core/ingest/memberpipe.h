@@ -30,6 +30,9 @@ public:
 
     // Like QIODevice::read: up to max bytes, 0 at the end of the member. Waits while empty.
     qint64 read(char *buf, qint64 max);
+    // The next block as the writer pushed it (the rest of it, after a read()), without a copy;
+    // empty at the end of the member. Waits while empty.
+    QByteArray take();
     void closeRead();
 
 private:

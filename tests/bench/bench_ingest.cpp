@@ -10,6 +10,7 @@
 // (the whole IncidentPipeline, as `rankscope analyze` runs it): what a bundle with inventories
 // costs beyond its scan. Prints figures; judges nothing.
 #include "analyzer.h"
+#include "benchbundle.h"
 #include "incidentpipeline.h"
 #include "ingestor.h"
 #include "knowledgebase.h"
@@ -76,22 +77,12 @@ int main(int argc, char **argv)
         }
         else path = a;
     }
-    Warnings w;
-    const auto kb = kb::KnowledgeBase::open(kb::KnowledgeBase::defaultDatabasePath(), QString(), &w);
-    if (kb->entries().isEmpty()) {
-        std::fprintf(stderr, "bench_ingest: no encyclopedia (set RANKSCOPE_ENCYCLOPEDIA)\n");
+    const auto kb = bench::benchEncyclopedia("bench_ingest");
+    if (!kb)
         return 1;
-    }
     QTemporaryDir tmp;
     if (path.isEmpty()) {
-        sim::SimConfig cfg;
-        cfg.scenario = u"cuda-oom"_s;
-        cfg.outDir = keep.isEmpty() ? tmp.filePath(u"bundle"_s) : keep;
-        cfg.truthFile = tmp.filePath(u"truth.json"_s);
-        cfg.nodes = std::max(1, ranks / gpus);
-        cfg.gpusPerNode = gpus;
-        cfg.steps = steps;
-        cfg.ncclDebug = sim::SimConfig::NcclDebug::Info;
+        sim::SimConfig cfg = bench::benchBundle(keep.isEmpty() ? tmp.filePath(u"bundle"_s) : keep, tmp.filePath(u"truth.json"_s), ranks, gpus, steps);
         cfg.inventories = inventories;
         QElapsedTimer t;
         t.start();
