@@ -84,13 +84,13 @@ Figures openInWindow(const QString &input, const std::shared_ptr<const kb::Knowl
     QElapsedTimer beat;
     QTimer heartbeat;
     heartbeat.setInterval(10);
-    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+    QObject::connect(&heartbeat, &QTimer::timeout, &heartbeat, [&] {
         fig.longestStallMs = std::max(fig.longestStallMs, double(beat.nsecsElapsed()) / 1e6 - 10.0);
         beat.restart();
     });
     QEventLoop loop;
-    QObject::connect(&w, &ui::MainWindow::ingestReady, [&] { fig.ingestReady = double(clock.nsecsElapsed()) / 1e9; });
-    QObject::connect(&w, &ui::MainWindow::analysisReady, [&] {
+    QObject::connect(&w, &ui::MainWindow::ingestReady, &loop, [&] { fig.ingestReady = double(clock.nsecsElapsed()) / 1e9; });
+    QObject::connect(&w, &ui::MainWindow::analysisReady, &loop, [&] {
         fig.analysisReady = double(clock.nsecsElapsed()) / 1e9;
         // What the user sees: the panels take the result on this turn of the event loop; the
         // grab paints the window as the screen would.
