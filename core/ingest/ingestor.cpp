@@ -84,7 +84,9 @@ struct Shared
 };
 
 // Where a stream's decoded text goes for the log view (IngestConfig::memberCache): the source
-// on disk, the member, and how many bytes to reserve (-1: unknown, not kept).
+// on disk, the member, and how many bytes to reserve (-1: unknown).
+constexpr qint64 UnknownSizeBudget = 256ll << 20;
+
 struct CacheTarget
 {
     QString diskPath;
@@ -151,10 +153,14 @@ Scanned scanStream(Shared &sh, const QString &displayPath, qint64 firstOffset, R
                 return out;
             }
             out.kinds = FileKindDetector::detect(displayPath, block.first(std::min<qint64>(n, HeadSize)));
-            // UTF-16 decodes to at most 3 bytes of UTF-8 for every 2; the writer trims the rest.
-            if (cacheTarget && cacheTarget->bytes >= 0 && sh.cacheFeeder && (!cacheTarget->member.isEmpty() || !transcoder->passThrough()))
+            // UTF-16 decodes to at most 3 bytes of UTF-8 for every 2; the writer trims the rest. A
+            // member whose size its header does not give (a streamed zip's data descriptor, a lone
+            // .gz) is given a fixed budget, and given up if it outgrows it.
+            if (cacheTarget && sh.cacheFeeder && (!cacheTarget->member.isEmpty() || !transcoder->passThrough())) {
+                const qint64 size = cacheTarget->bytes >= 0 ? cacheTarget->bytes : UnknownSizeBudget;
                 cached = sh.cacheFeeder->open(cacheTarget->diskPath, cacheTarget->member,
-                                              transcoder->passThrough() ? cacheTarget->bytes : cacheTarget->bytes / 2 * 3 + 3);
+                                              std::min(sh.config->memberCache->capBytes(), transcoder->passThrough() ? size : size / 2 * 3 + 3));
+            }
             leadingNul = firstOffset == 0 && block.front() == '\0';
             keep = firstOffset == 0 && (out.kinds & (KindInventory | KindPlacement));
         }

@@ -252,6 +252,31 @@ private Q_SLOTS:
             QCOMPARE(source.lines(f.lines - 1, 1).value(0).isEmpty(), false);
         }
     }
+
+    // A member whose size no header gives (a lone .gz here; a streamed zip's data descriptor
+    // alike) is kept too, within a budget of its own.
+    void memberOfUnknownSizeIsKept()
+    {
+        const test::ArchiveMembers files = incidentBundle();
+        const auto &[path, text] = files.at(1); // a rank's log
+        QTemporaryDir dir;
+        const QString input = dir.filePath(u"rank.log.gz"_s);
+        QVERIFY(test::writeArchive(input, "raw", "gzip", {{path, text}}));
+        const QString cacheDir = dir.filePath(u"cache"_s);
+        ingest::IngestConfig config;
+        config.memberCache = ingest::MemberCache(cacheDir);
+        const auto run = analysis::IncidentPipeline::run({input}, config, test::sharedEncyclopedia().get());
+        QVERIFY(run.result);
+        QCOMPARE(run.ingested->files.size(), 1);
+        QCOMPARE(QDir(cacheDir).entryList(QDir::Files).size(), 1);
+        ingest::FileLineSource::Options options;
+        options.cacheDir = cacheDir;
+        const ingest::FileLineSource source(FileId(0), run.ingested->files.at(0), options);
+        const qint64 writtenBefore = bytesWrittenSoFar();
+        QVERIFY2(source.prepare(), qPrintable(source.errorString()));
+        QCOMPARE(source.lines(0, source.lineCount()).join('\n') + '\n', text);
+        QVERIFY(bytesWrittenSoFar() - writtenBefore < SmallestFile);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReadsOnce)
